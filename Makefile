@@ -1,0 +1,39 @@
+# Two commands run everything: `make run` (the main job) and `make test`.
+# Each one sets up what it needs and is quick the second time.
+PY      ?= python3
+VENV    := .venv
+BIN     := $(VENV)/bin
+STAMP   := $(VENV)/.installed
+
+.PHONY: run test test-fast lint typecheck bench clean services
+
+$(STAMP): pyproject.toml
+	test -x $(BIN)/python || $(PY) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e '.[dev]'
+	touch $(STAMP)
+
+run: $(STAMP)
+	$(BIN)/croupier play
+
+services:
+	@bash scripts/ensure-services.sh
+
+lint: $(STAMP)
+	$(BIN)/ruff check src tests benchmarks
+	$(BIN)/ruff format --check src tests benchmarks
+
+typecheck: $(STAMP)
+	$(BIN)/mypy --strict src
+
+test: $(STAMP) services lint typecheck
+	$(BIN)/pytest -n 2 --dist loadgroup
+
+test-fast: $(STAMP) lint typecheck
+	$(BIN)/pytest -n 2 --dist loadgroup -m "not slow and not browser"
+
+bench: $(STAMP)
+	$(BIN)/python benchmarks/evaluator.py
+
+clean:
+	rm -rf $(VENV) .mypy_cache .ruff_cache .pytest_cache var
