@@ -17,47 +17,72 @@ a "game" between high card and a pair; that is an option of the ranking
 'royal flush'
 >>> rank5(parse_cards("5c 4d 3h 2s Ac")) < rank5(parse_cards("6c 5d 4h 3s 2c"))
 True
+
+Hot loops that only compare hands skip the :class:`HandRank` and use the
+integer values directly (the batch API returns the same integers):
+
+>>> seven = parse_cards("Ah Kh Qh Jh 9h 9c 9d")
+>>> value_best(seven) == best_of(seven).value
+True
+
+The second combination of a six-card hand (RULES.md §1.4) is the best five
+that contains the card the main hand leaves out:
+
+>>> six = parse_cards("Ah Jh 9h 6h 3h Js")
+>>> best_of(six).describe(), second_combination(six).describe()
+('flush, ace-jack-nine-six-three', 'pair of jacks, ace-nine-six')
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from enum import IntEnum
 from itertools import combinations
 
-from croupier.cards.card import RANK_NAMES, RANK_PLURALS, RANKS
+from croupier.cards.card import RANK_NAMES, RANK_PLURALS, RANKS, format_cards
+from croupier.poker.tables import tables
+from croupier.poker.values import (
+    CATEGORY_BASE,
+    CATEGORY_SHIFT,
+    Category,
+    promote_ace_king,
+    unpack_ranks,
+)
 
-_SHIFT = 4  # one hex digit per rank in a value
+__all__ = [
+    "CATEGORY_BASE",
+    "Category",
+    "HandRank",
+    "best_containing",
+    "best_of",
+    "check_cards",
+    "hand_name",
+    "hand_rank",
+    "rank5",
+    "ranks_text",
+    "second_combination",
+    "value5",
+    "value_best",
+]
 
-
-class Category(IntEnum):
-    """Poker hand classes, lowest first. ACE_KING only counts where a game
-    asks for it; otherwise such a hand is HIGH_CARD."""
-
-    HIGH_CARD = 0
-    ACE_KING = 1
-    PAIR = 2
-    TWO_PAIR = 3
-    THREE_OF_A_KIND = 4
-    STRAIGHT = 5
-    FLUSH = 6
-    FULL_HOUSE = 7
-    FOUR_OF_A_KIND = 8
-    STRAIGHT_FLUSH = 9
-    ROYAL_FLUSH = 10
-
-    @property
-    def label(self) -> str:
-        return self.name.lower().replace("_", " ").replace("ace king", "ace-king")
-
-
-CATEGORY_BASE = 1 << (_SHIFT * 5)
+# How many of the five played cards make the combination (the rest are kickers).
+_MAKING = {
+    Category.HIGH_CARD: 0,
+    Category.ACE_KING: 2,
+    Category.PAIR: 2,
+    Category.TWO_PAIR: 4,
+    Category.THREE_OF_A_KIND: 3,
+    Category.FOUR_OF_A_KIND: 4,
+    **dict.fromkeys((Category.STRAIGHT, Category.FLUSH, Category.FULL_HOUSE), 5),
+    **dict.fromkeys((Category.STRAIGHT_FLUSH, Category.ROYAL_FLUSH), 5),
+}
+_FLUSH_CATEGORIES = (Category.FLUSH, Category.STRAIGHT_FLUSH, Category.ROYAL_FLUSH)
 
 
 @dataclass(frozen=True, slots=True, order=True)
 class HandRank:
-    """A ranked hand: compare by ``value``; ``cards`` are the five that play."""
+    """A ranked hand: compare by ``value``; ``cards`` are the ones that play
+    (five, or three in three-card poker), most important first."""
 
     value: int
     category: Category = field(compare=False)
@@ -79,9 +104,10 @@ class HandRank:
         if c is Category.FLUSH:
             return f"flush, {_run(r)}"
         if c is Category.THREE_OF_A_KIND:
-            return f"three {RANK_PLURALS[r[0]]}, {_run(r[3:])}"
+            return f"three {RANK_PLURALS[r[0]]}" + (f", {_run(r[3:])}" if len(r) > 3 else "")
         if c is Category.TWO_PAIR:
-            return f"two pair, {RANK_PLURALS[r[0]]} and {RANK_PLURALS[r[2]]}, {RANK_NAMES[r[4]]} kicker"
+            pairs = f"{RANK_PLURALS[r[0]]} and {RANK_PLURALS[r[2]]}"
+            return f"two pair, {pairs}, {RANK_NAMES[r[4]]} kicker"
         if c is Category.PAIR:
             return f"pair of {RANK_PLURALS[r[0]]}, {_run(r[2:])}"
         if c is Category.ACE_KING:
@@ -93,61 +119,168 @@ def _run(ranks: Sequence[int]) -> str:
     return "-".join(RANK_NAMES[x] for x in ranks)
 
 
+# Per-card terms of the scalar lookups. A rank key is octal digits of rank
+# counts (at most 4 of a rank, so no carries); a suit key is hex digits of
+# suit counts, so "five or more of a suit" is one add-and-mask.
+_RANK_KEY = [1 << (3 * (c >> 2)) for c in range(52)]
+_RANK_BIT = [1 << (c >> 2) for c in range(52)]
+_SUIT_KEY = [1 << (4 * (c & 3)) for c in range(52)]
+_CODES = frozenset(range(52))
+_CATEGORIES = tuple(Category)
+_FIVE_OF_A_SUIT = 0x8888  # after adding 3 to every suit nibble
+_FLUSH: list[int] = tables().flush.tolist()
+_UNSUITED: dict[int, int] = dict(
+    zip(tables().keys.tolist(), tables().unsuited.tolist(), strict=True)
+)
+
+
+def value5(cards: Sequence[int], *, ace_king: bool = False) -> int:
+    """The value of exactly five cards, unchecked: for hot loops over cards
+    the caller dealt itself (bad codes raise IndexError or KeyError)."""
+    a, b, c, d, e = cards
+    if (a ^ b | a ^ c | a ^ d | a ^ e) & 3 == 0:
+        value = _FLUSH[_RANK_BIT[a] | _RANK_BIT[b] | _RANK_BIT[c] | _RANK_BIT[d] | _RANK_BIT[e]]
+    else:
+        value = _UNSUITED[_RANK_KEY[a] + _RANK_KEY[b] + _RANK_KEY[c] + _RANK_KEY[d] + _RANK_KEY[e]]
+    return promote_ace_king(value) if ace_king else value
+
+
+def _flush_suit(cards: Sequence[int]) -> int:
+    """The suit holding five or more of the cards, or -1."""
+    suits = 0
+    for c in cards:
+        suits += _SUIT_KEY[c]
+    hit = (suits + 0x3333) & _FIVE_OF_A_SUIT
+    return (hit.bit_length() - 4) >> 2 if hit else -1
+
+
+def value_best(cards: Sequence[int], *, ace_king: bool = False) -> int:
+    """The value of the best five of five to seven cards, unchecked (see
+    :func:`value5`)."""
+    if len(cards) == 5:
+        return value5(cards, ace_king=ace_king)
+    key = 0
+    for c in cards:
+        key += _RANK_KEY[c]
+    value = _UNSUITED[key]
+    suit = _flush_suit(cards)
+    if suit >= 0:
+        mask = 0
+        for c in cards:
+            if c & 3 == suit:
+                mask |= _RANK_BIT[c]
+        value = max(value, _FLUSH[mask])
+    return promote_ace_king(value) if ace_king else value
+
+
+def check_cards(cards: Sequence[int], low: int, high: int, what: str) -> None:
+    """Refuse a hand of the wrong size, a non-card or a repeated card, saying
+    which and where."""
+    if not low <= len(cards) <= high:
+        wanted = str(low) if low == high else f"{low} to {high}"
+        raise ValueError(f"{what} takes {wanted} cards, got {len(cards)}")
+    if not _CODES.issuperset(cards):
+        bad = next(c for c in cards if c not in _CODES)
+        raise ValueError(f"{what}: {bad!r} is not a card code (0..51)")
+    if len(set(cards)) != len(cards):
+        raise ValueError(f"{what}: a card appears twice in {format_cards(cards)}")
+
+
+def hand_rank(
+    value: int, cards: Sequence[int], width: int = 5, category: Category | None = None
+) -> HandRank:
+    """The :class:`HandRank` of ``value`` (as the evaluator computed it for
+    ``cards``): picks which cards play, most important first. Among cards of
+    equal rank the earlier in ``cards`` plays."""
+    if category is None:
+        category = _CATEGORIES[value >> CATEGORY_SHIFT]
+    ranks = unpack_ranks(value, width)
+    pool = list(cards)
+    if category in _FLUSH_CATEGORIES and len(pool) > 5:
+        suit = _flush_suit(pool)
+        pool = [c for c in pool if c & 3 == suit]
+    played: list[int] = []
+    for rank in ranks:
+        for i, c in enumerate(pool):
+            if c >> 2 == rank:
+                played.append(pool.pop(i))
+                break
+    return HandRank(value, category, tuple(played), ranks)
+
+
 def rank5(cards: Sequence[int], *, ace_king: bool = False) -> HandRank:
     """Rank exactly five cards."""
-    if len(cards) != 5:
-        raise ValueError(f"rank5 takes five cards, got {len(cards)}")
-    ranks = sorted((c >> 2 for c in cards), reverse=True)
-    flush = len({c & 3 for c in cards}) == 1
-    counts: dict[int, int] = {}
-    for r in ranks:
-        counts[r] = counts.get(r, 0) + 1
-    # Order ranks by (count, rank): the combination first, then kickers.
-    ordered = sorted(ranks, key=lambda r: (counts[r], r), reverse=True)
-    distinct = len(counts)
-    straight_high = -1
-    if distinct == 5:
-        if ranks[0] - ranks[4] == 4:
-            straight_high = ranks[0]
-        elif ranks == [12, 3, 2, 1, 0]:  # A-2-3-4-5: the ace plays low
-            straight_high = 3
-            ordered = [3, 2, 1, 0, 12]
-    shape = sorted(counts.values(), reverse=True)
-    if straight_high >= 0 and flush:
-        category = Category.ROYAL_FLUSH if straight_high == 12 else Category.STRAIGHT_FLUSH
-    elif shape[0] == 4:
-        category = Category.FOUR_OF_A_KIND
-    elif shape == [3, 2]:
-        category = Category.FULL_HOUSE
-    elif flush:
-        category = Category.FLUSH
-    elif straight_high >= 0:
-        category = Category.STRAIGHT
-    elif shape[0] == 3:
-        category = Category.THREE_OF_A_KIND
-    elif shape[:2] == [2, 2]:
-        category = Category.TWO_PAIR
-    elif shape[0] == 2:
-        category = Category.PAIR
-    elif ace_king and ranks[0] == 12 and ranks[1] == 11:
-        category = Category.ACE_KING
-    else:
-        category = Category.HIGH_CARD
-    key = ordered[:-1] + [-1] if straight_high == 3 else ordered  # the wheel's ace counts as low
-    value = int(category) * CATEGORY_BASE
-    for place, r in enumerate(key):
-        value += (r + 1) << (_SHIFT * (4 - place))
-    played = tuple(sorted(cards, key=lambda c: (counts[c >> 2], c >> 2), reverse=True))
-    if straight_high == 3:
-        played = played[1:] + played[:1]
-    return HandRank(value, category, played, tuple(ordered))
+    check_cards(cards, 5, 5, "rank5")
+    return hand_rank(value5(cards, ace_king=ace_king), cards)
 
 
 def best_of(cards: Sequence[int], *, ace_king: bool = False) -> HandRank:
     """The best five-card hand among five to seven cards (the rest never count)."""
-    if not 5 <= len(cards) <= 7:
-        raise ValueError(f"best_of takes five to seven cards, got {len(cards)}")
-    return max(rank5(five, ace_king=ace_king) for five in combinations(cards, 5))
+    check_cards(cards, 5, 7, "best_of")
+    return hand_rank(value_best(cards, ace_king=ace_king), cards)
+
+
+def best_containing(cards: Sequence[int], must_include: int, *, ace_king: bool = False) -> HandRank:
+    """The best five-card hand among five to seven cards that uses the card
+    ``must_include``.
+
+    >>> from croupier.cards import parse_cards, parse_card
+    >>> best_containing(parse_cards("As Ad Kc 7h 4s 2d"), parse_card("2d")).describe()
+    'pair of aces, king-seven-two'
+    """
+    check_cards(cards, 5, 7, "best_containing")
+    if must_include not in cards:
+        raise ValueError(
+            f"best_containing: {format_cards([must_include])} is not among {format_cards(cards)}"
+        )
+    others = [c for c in cards if c != must_include]
+    best = max(
+        (value5((must_include, *four), ace_king=ace_king), (must_include, *four))
+        for four in combinations(others, 4)
+    )
+    return hand_rank(best[0], best[1])
+
+
+def second_combination(
+    six_cards: Sequence[int], *, ace_king: bool = True, strict: bool = False
+) -> HandRank | None:
+    """The Russian-poker second combination (RULES.md §1.4), or None.
+
+    The main hand is :func:`best_of` the six cards; the second is the best
+    five that contains the card the main hand leaves out, counted only if it
+    is a combination (a pair or better, or A-K when ``ace_king``). Five-card
+    hands have no second combination. When two fives tie for the main hand,
+    the second is worth as much as the main one, whichever card is left out.
+
+    ``strict=True`` reads [004] ("the additional combination is formed by a
+    card not in the main one") narrowly: the left-out card must be one of the
+    cards that make the combination, not a kicker; the best such five counts.
+
+    >>> from croupier.cards import parse_cards
+    >>> second_combination(parse_cards("Qs Jd 8c 6h 4s 2d")) is None
+    True
+    >>> second_combination(parse_cards("Qs Qd 8c 6h 4s Ad")).describe()
+    'pair of queens, ace-eight-four'
+    >>> second_combination(parse_cards("Qs Qd 8c 6h 4s Ad"), strict=True) is None
+    True
+    """
+    check_cards(six_cards, 5, 6, "second_combination")
+    if len(six_cards) == 5:
+        return None
+    main = best_of(six_cards, ace_king=ace_king)
+    (left_out,) = (c for c in six_cards if c not in main.cards)
+    lowest = Category.ACE_KING if ace_king else Category.PAIR
+    if not strict:
+        second = best_containing(six_cards, left_out, ace_king=ace_king)
+        return second if second.category >= lowest else None
+    others = [c for c in six_cards if c != left_out]
+    fives = (
+        hand_rank(value5((left_out, *four), ace_king=ace_king), (left_out, *four))
+        for four in combinations(others, 4)
+    )
+    making = [h for h in fives if left_out in h.cards[: _MAKING[h.category]]]
+    best = max(making, default=None)
+    return best if best is not None and best.category >= lowest else None
 
 
 def hand_name(rank: HandRank) -> str:
