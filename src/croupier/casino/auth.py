@@ -1,0 +1,160 @@
+"""Logins, sessions and the lock after failed attempts.
+
+A login checks the password (argon2) and opens a session: a random token
+(``secrets.token_urlsafe``) handed to the client once, of which the database
+keeps only the SHA-256, so a stolen database backup opens no session. A token
+expires after ``session_ttl``. Three wrong passwords in a row lock the account
+until a manager unlocks it or ``lock_period`` passes. Every successful login
+returns the previous login time, so a player notices a login that was not theirs.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import secrets
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+
+from argon2 import PasswordHasher
+from argon2.exceptions import InvalidHashError, VerificationError
+from sqlalchemy import select
+
+from croupier.casino.errors import AccountLocked, AuthError, NotFound, Refused
+from croupier.casino.players import Profile, default_hasher, find_person
+from croupier.store.db import Store
+from croupier.store.models import LoginSession, Person, Role
+
+MAX_FAILED_LOGINS = 3
+
+
+@dataclass(frozen=True, slots=True)
+class AuthPolicy:
+    session_ttl: timedelta = timedelta(hours=12)
+    lock_period: timedelta = timedelta(minutes=30)
+    max_failed_logins: int = MAX_FAILED_LOGINS
+
+
+@dataclass(frozen=True, slots=True)
+class Login:
+    """A successful login: the token (shown once), and the previous login time."""
+
+    token: str
+    profile: Profile
+    expires_at: datetime
+    previous_login_at: datetime | None
+
+
+def token_hash(token: str) -> str:
+    """What is stored of a session token. A token has 256 random bits, so a
+    fast hash is enough: there is nothing to brute-force."""
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+class Auth:
+    def __init__(
+        self, store: Store, hasher: PasswordHasher | None = None, policy: AuthPolicy | None = None
+    ) -> None:
+        self.store = store
+        self.hasher = hasher or default_hasher()
+        self.policy = policy or AuthPolicy()
+
+    def login(self, card_number: object, password: str) -> Login:
+        now = self.store.now()
+        with self.store.read() as session:
+            try:
+                person = find_person(session, card_number)
+            except NotFound:
+                raise AuthError("wrong card number or password") from None
+            stored_hash = person.password_hash
+            self._refuse_if_locked(person, now)
+        try:
+            ok: bool = self.hasher.verify(stored_hash, password)
+        except (VerificationError, InvalidHashError):
+            ok = False
+        locked = False
+        with self.store.write() as session:
+            person = find_person(session, card_number, lock=True)
+            self._refuse_if_locked(person, now)
+            if not ok:
+                person.failed_logins += 1
+                locked = person.failed_logins >= self.policy.max_failed_logins
+                if locked:
+                    person.failed_logins = 0
+                    person.locked_until = now + self.policy.lock_period
+        # The failure count is committed above before we refuse.
+        if not ok:
+            if locked:
+                raise AccountLocked(
+                    f"card {person.card_number}: {self.policy.max_failed_logins} wrong passwords, "
+                    f"locked until {person.locked_until:%Y-%m-%d %H:%M} UTC or a manager unlocks it"
+                )
+            raise AuthError("wrong card number or password")
+        token = secrets.token_urlsafe(32)
+        expires = now + self.policy.session_ttl
+        with self.store.write() as session:
+            person = find_person(session, card_number, lock=True)
+            previous = person.last_login_at
+            person.failed_logins = 0
+            person.locked_until = None
+            person.last_login_at = now
+            if self.hasher.check_needs_rehash(person.password_hash):
+                person.password_hash = self.hasher.hash(password)
+            session.add(
+                LoginSession(
+                    token_hash=token_hash(token),
+                    person_id=person.id,
+                    created_at=now,
+                    expires_at=expires,
+                )
+            )
+            profile = Profile.of(person)
+        return Login(token, profile, expires, previous)
+
+    def _refuse_if_locked(self, person: Person, now: datetime) -> None:
+        if person.locked_until is not None and now < person.locked_until:
+            raise AccountLocked(
+                f"card {person.card_number} is locked until "
+                f"{person.locked_until:%Y-%m-%d %H:%M} UTC or a manager unlocks it"
+            )
+
+    def authenticate(self, token: str) -> Profile:
+        """The person a live session token belongs to, or :class:`AuthError`."""
+        return Profile.of(self._session_person(token)[1])
+
+    def session_started(self, token: str) -> datetime:
+        return self._session_person(token)[0].created_at
+
+    def _session_person(self, token: str) -> tuple[LoginSession, Person]:
+        if not isinstance(token, str) or not token:
+            raise AuthError("no session token")
+        now = self.store.now()
+        with self.store.read() as session:
+            row = session.execute(
+                select(LoginSession, Person)
+                .join(Person, Person.id == LoginSession.person_id)
+                .where(LoginSession.token_hash == token_hash(token))
+            ).one_or_none()
+            if row is None:
+                raise AuthError("unknown session: log in again")
+            login, person = row
+            if login.ended_at is not None or now >= login.expires_at:
+                raise AuthError("the session has expired: log in again")
+            return login, person
+
+    def logout(self, token: str) -> None:
+        now = self.store.now()
+        with self.store.write() as session:
+            login = session.scalars(
+                select(LoginSession).where(LoginSession.token_hash == token_hash(token))
+            ).one_or_none()
+            if login is not None and login.ended_at is None:
+                login.ended_at = now
+
+    def unlock(self, manager: Profile, card_number: object) -> None:
+        """A manager lifts a lock (and the failed-attempt count) at once."""
+        if manager.role is not Role.MANAGER:
+            raise Refused(f"{manager.full_name} is a {manager.role.value}: only a manager unlocks")
+        with self.store.write() as session:
+            person = find_person(session, card_number, lock=True)
+            person.locked_until = None
+            person.failed_logins = 0

@@ -1,0 +1,337 @@
+"""The chips of a round: holds while it runs, one settlement or a void at the end.
+
+A round runner uses the ledger like this:
+
+1. :meth:`Ledger.open_round` when the round starts (its id, its currency);
+2. :meth:`Ledger.stake` for every stake and every fee as the round goes (an
+   ante, an exchange fee, a 6th card): chips move from the player to the
+   player's *hold* for that round, refused if the player lacks them;
+3. :meth:`Ledger.settle` with the engine's :class:`~croupier.games.base.Settlement`
+   once it is over: one transaction posts every line (each stake from the
+   hold to the house, each return from the house to the player); or
+   :meth:`Ledger.void` to hand every hold back untouched.
+
+A box's ``player`` in the settlement is the player's card number. The
+settlement must stake, per player, exactly what that player holds in the
+round: a mismatch means the runner and the ledger disagree, and nothing is
+posted.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from sqlalchemy import select
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import Session
+
+from croupier.casino.accounts import (
+    DEFAULT_CURRENCY,
+    Line,
+    account_code,
+    balance_of,
+    check_currency,
+    ensure_account,
+    post,
+)
+from croupier.casino.errors import BadInput, NotFound, Refused, RoundClosed, whole_amount
+from croupier.casino.idempotency import run_once
+from croupier.casino.players import find_person, parse_card_number
+from croupier.casino.responsible import check_not_excluded
+from croupier.games.base import Settlement
+from croupier.store.db import Store
+from croupier.store.models import (
+    Account,
+    AccountKind,
+    Person,
+    Role,
+    Round,
+    RoundStatus,
+    TxKind,
+)
+
+MAX_ROUND_ID = 64
+
+
+@dataclass(frozen=True, slots=True)
+class Receipt:
+    """The answer to a money command; a repeated idempotency key returns it again."""
+
+    operation: str
+    transaction_id: int
+    amount: int
+    balances: Mapping[str, int] = field(default_factory=dict)
+    round_id: str | None = None
+    replayed: bool = False
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "operation": self.operation,
+            "transaction_id": self.transaction_id,
+            "amount": self.amount,
+            "balances": dict(self.balances),
+            "round_id": self.round_id,
+        }
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any], replayed: bool) -> Receipt:
+        return cls(
+            data["operation"],
+            data["transaction_id"],
+            data["amount"],
+            dict(data["balances"]),
+            data["round_id"],
+            replayed,
+        )
+
+
+def check_round_id(round_id: object) -> str:
+    if not isinstance(round_id, str) or not round_id or len(round_id) > MAX_ROUND_ID:
+        raise BadInput(f"round id must be 1-{MAX_ROUND_ID} characters, got {round_id!r}")
+    if ":" in round_id:
+        raise BadInput(f"round id {round_id!r} may not contain ':'")
+    return round_id
+
+
+def require_player(person: Person, doing: str) -> None:
+    if person.role != Role.PLAYER.value:
+        raise Refused(
+            f"{doing} refused: card {person.card_number} belongs to staff, who do not play"
+        )
+
+
+def player_account(session: Session, person: Person, currency: str) -> Account:
+    return ensure_account(session, AccountKind.PLAYER, currency, person)
+
+
+def _open_round(session: Session, store: Store, round_id: str) -> Round:
+    found = session.scalars(store.locked(select(Round).where(Round.id == round_id))).one_or_none()
+    if found is None:
+        raise NotFound(f"no round {round_id!r}: open it first")
+    if found.status != RoundStatus.OPEN.value:
+        raise RoundClosed(f"round {round_id} is {found.status}: it takes no more stakes")
+    return found
+
+
+def _round_holds(session: Session, store: Store, round_id: str) -> list[Account]:
+    statement = (
+        select(Account)
+        .where(Account.round_id == round_id, Account.kind == AccountKind.HOLD.value)
+        .order_by(Account.id)
+    )
+    return list(session.scalars(store.locked(statement)))
+
+
+class Ledger:
+    """Rounds, holds and settlements; and balances to show."""
+
+    def __init__(self, store: Store, currency: str = DEFAULT_CURRENCY) -> None:
+        self.store = store
+        self.currency = check_currency(currency)
+
+    def open_round(self, round_id: str, currency: str | None = None) -> None:
+        """Open a round for stakes. Opening an open round again is harmless."""
+        round_id = check_round_id(round_id)
+        currency = check_currency(currency or self.currency)
+        for _attempt in range(3):
+            try:
+                with self.store.write() as session:
+                    found = session.get(Round, round_id)
+                    if found is None:
+                        session.add(
+                            Round(
+                                id=round_id,
+                                currency=currency,
+                                status=RoundStatus.OPEN.value,
+                                opened_at=self.store.now(),
+                            )
+                        )
+                        return
+                    if found.status != RoundStatus.OPEN.value:
+                        raise RoundClosed(f"round {round_id} is already {found.status}")
+                    if found.currency != currency:
+                        raise BadInput(f"round {round_id} is open in {found.currency}")
+                    return
+            except IntegrityError:
+                continue  # opened at the same moment elsewhere: look again
+        raise Refused(f"round {round_id}: could not open it, try again")
+
+    def stake(
+        self, key: str, round_id: str, card_number: str, amount: int, line: str = "stake"
+    ) -> Receipt:
+        """Hold ``amount`` of a player's chips for a round (a stake or a fee)."""
+        round_id = check_round_id(round_id)
+        card = parse_card_number(card_number)
+        amount = whole_amount(amount, f"stake on round {round_id}")
+        if not isinstance(line, str) or not line or len(line) > 60:
+            raise BadInput(f"stake line must be a name of 1-60 characters, got {line!r}")
+        request = {"round": round_id, "card": card, "amount": amount, "line": line}
+
+        def body(session: Session) -> dict[str, Any]:
+            now = self.store.now()
+            found = _open_round(session, self.store, round_id)
+            person = find_person(session, card)
+            require_player(person, f"stake of {amount} on round {round_id}")
+            check_not_excluded(person, now, f"stake of {amount} on round {round_id}")
+            chips = player_account(session, person, found.currency)
+            hold = ensure_account(session, AccountKind.HOLD, found.currency, person, round_id)
+            tx = post(
+                session,
+                self.store,
+                kind=TxKind.STAKE,
+                currency=found.currency,
+                lines=[Line(chips, -amount, line), Line(hold, amount, line)],
+                now=now,
+                person_id=person.id,
+                round_id=round_id,
+                memo=f"{line} on round {round_id}",
+            )
+            return Receipt("stake", tx.id, amount, {card: chips.balance}, round_id).to_json()
+
+        answer, replayed = run_once(self.store, key, "stake", request, body)
+        return Receipt.from_json(answer, replayed)
+
+    def settle(self, key: str, round_id: str, settlement: Settlement) -> Receipt:
+        """Post a round's settlement in one transaction and close the round."""
+        round_id = check_round_id(round_id)
+        if not isinstance(settlement, Settlement):
+            raise BadInput(f"settle round {round_id}: a Settlement is needed, got {settlement!r}")
+        per_player: dict[str, list[tuple[str, int, int]]] = defaultdict(list)
+        for box in settlement.boxes:
+            card = parse_card_number(box.player)
+            for stake_line in box.lines:
+                where = f"round {round_id} box {box.box} {stake_line.line}"
+                staked = whole_amount(stake_line.staked, f"{where} staked", allow_zero=True)
+                returned = whole_amount(stake_line.returned, f"{where} returned", allow_zero=True)
+                per_player[card].append((f"box {box.box} {stake_line.line}", staked, returned))
+        request = {"round": round_id, "settlement": settlement.to_json()}
+
+        def body(session: Session) -> dict[str, Any]:
+            now = self.store.now()
+            found = _open_round(session, self.store, round_id)
+            currency = found.currency
+            holds = {hold.person_id: hold for hold in _round_holds(session, self.store, round_id)}
+            house = ensure_account(session, AccountKind.HOUSE, currency)
+            lines: list[Line] = []
+            settled: set[int] = set()
+            chips_of: dict[str, Account] = {}
+            for card, entries in per_player.items():
+                person = find_person(session, card)
+                hold = holds.get(person.id)
+                held = hold.balance if hold else 0
+                staked = sum(entry[1] for entry in entries)
+                if held != staked:
+                    raise Refused(
+                        f"settle round {round_id} refused: card {card} holds {held} "
+                        f"but the settlement stakes {staked}"
+                    )
+                chips = chips_of[card] = player_account(session, person, currency)
+                for memo, staked_line, returned_line in entries:
+                    if staked_line:
+                        assert hold is not None  # held == staked > 0
+                        lines += [Line(hold, -staked_line, memo), Line(house, staked_line, memo)]
+                    if returned_line:
+                        lines += [
+                            Line(house, -returned_line, memo),
+                            Line(chips, returned_line, memo),
+                        ]
+                settled.add(person.id)
+            unsettled = [h.code for pid, h in holds.items() if pid not in settled and h.balance]
+            if unsettled:
+                raise Refused(
+                    f"settle round {round_id} refused: the settlement leaves out "
+                    + ", ".join(unsettled)
+                )
+            tx = post(
+                session,
+                self.store,
+                kind=TxKind.SETTLE,
+                currency=currency,
+                lines=lines,
+                now=now,
+                round_id=round_id,
+                memo=f"settlement of round {round_id}",
+            )
+            found.status = RoundStatus.SETTLED.value
+            found.closed_at = now
+            balances = {card: chips.balance for card, chips in chips_of.items()}
+            return Receipt("settle", tx.id, settlement.returned, balances, round_id).to_json()
+
+        answer, replayed = run_once(self.store, key, "settle", request, body)
+        return Receipt.from_json(answer, replayed)
+
+    def void(self, key: str, round_id: str, reason: str = "") -> Receipt:
+        """Close a round handing every hold back to its player."""
+        round_id = check_round_id(round_id)
+        request = {"round": round_id, "reason": reason}
+
+        def body(session: Session) -> dict[str, Any]:
+            now = self.store.now()
+            found = _open_round(session, self.store, round_id)
+            lines: list[Line] = []
+            balances: dict[str, Account] = {}
+            returned = 0
+            for hold in _round_holds(session, self.store, round_id):
+                if not hold.balance:
+                    continue
+                person = session.get_one(Person, hold.person_id)
+                chips = balances[person.card_number] = player_account(
+                    session, person, found.currency
+                )
+                lines += [Line(hold, -hold.balance, "void"), Line(chips, hold.balance, "void")]
+                returned += hold.balance
+            tx = post(
+                session,
+                self.store,
+                kind=TxKind.VOID,
+                currency=found.currency,
+                lines=lines,
+                now=now,
+                round_id=round_id,
+                memo=f"round {round_id} void" + (f": {reason}" if reason else ""),
+            )
+            found.status = RoundStatus.VOID.value
+            found.closed_at = now
+            shown = {card: chips.balance for card, chips in balances.items()}
+            return Receipt("void", tx.id, returned, shown, round_id).to_json()
+
+        answer, replayed = run_once(self.store, key, "void", request, body)
+        return Receipt.from_json(answer, replayed)
+
+    def round_status(self, round_id: str) -> RoundStatus:
+        with self.store.read() as session:
+            found = session.get(Round, check_round_id(round_id))
+            if found is None:
+                raise NotFound(f"no round {round_id!r}")
+            return RoundStatus(found.status)
+
+    def holds(self, round_id: str) -> dict[str, int]:
+        """What each player (by card) has at stake in a round."""
+        with self.store.read() as session:
+            rows = session.execute(
+                select(Person.card_number, Account.balance)
+                .join(Person, Person.id == Account.person_id)
+                .where(Account.round_id == check_round_id(round_id))
+            )
+            return dict(rows.all())
+
+    def balance(self, card_number: str, currency: str | None = None) -> int:
+        """A player's chips (not counting what is held in open rounds)."""
+        card = parse_card_number(card_number)
+        currency = check_currency(currency or self.currency)
+        with self.store.read() as session:
+            find_person(session, card)
+            return balance_of(session, account_code(AccountKind.PLAYER, currency, card))
+
+    def house_balance(self, currency: str | None = None) -> int:
+        with self.store.read() as session:
+            code = account_code(AccountKind.HOUSE, check_currency(currency or self.currency))
+            return balance_of(session, code)
+
+    def cash_balance(self, currency: str | None = None) -> int:
+        with self.store.read() as session:
+            code = account_code(AccountKind.CASH, check_currency(currency or self.currency))
+            return balance_of(session, code)

@@ -1,0 +1,228 @@
+"""Registration of players and staff, and their player cards.
+
+A person is registered once, with a full name, a date of birth, an identity
+document and a password; only adults may register (18 or older on the day of
+registration, RULES.md §3, seed 004). Each person gets a *player card*: a
+16-digit number whose last digit is a Luhn check digit, so a mistyped number
+is caught at the cash desk before any lookup.
+
+>>> luhn_check_digit("7992739871")  # the textbook example
+'3'
+>>> is_valid_card_number("4111111111111111"), is_valid_card_number("4111111111111112")
+(True, False)
+>>> eighteenth_birthday(date(2008, 11, 30))
+datetime.date(2026, 11, 30)
+>>> eighteenth_birthday(date(2008, 2, 29))  # no 29 February in 2026: adult on 1 March
+datetime.date(2026, 3, 1)
+"""
+
+from __future__ import annotations
+
+import secrets
+from dataclasses import dataclass
+from datetime import date, datetime
+
+from argon2 import PasswordHasher
+from sqlalchemy import select
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import Session
+
+from croupier.casino.errors import BadInput, NotFound, Refused
+from croupier.store.db import Store
+from croupier.store.models import Person, Role
+
+ADULT_AGE = 18
+CARD_DIGITS = 16
+CARD_PREFIX = "7"
+MIN_PASSWORD = 8
+
+
+def luhn_check_digit(payload: str) -> str:
+    """The digit that makes ``payload`` + digit pass the Luhn check."""
+    total = 0
+    for i, ch in enumerate(reversed(payload)):
+        d = int(ch)
+        if i % 2 == 0:  # these get doubled once the check digit is appended
+            d = d * 2 - 9 if d > 4 else d * 2
+        total += d
+    return str((10 - total % 10) % 10)
+
+
+def is_valid_card_number(number: str) -> bool:
+    return (
+        len(number) == CARD_DIGITS
+        and number.isascii()
+        and number.isdigit()
+        and luhn_check_digit(number[:-1]) == number[-1]
+    )
+
+
+def parse_card_number(text: object) -> str:
+    """A card number as typed (spaces allowed), checked; :class:`BadInput` says what is wrong."""
+    if not isinstance(text, str):
+        raise BadInput(f"player card number must be text, got {text!r}")
+    number = text.replace(" ", "").replace("-", "")
+    if len(number) != CARD_DIGITS or not (number.isascii() and number.isdigit()):
+        raise BadInput(f"player card number {text!r} must be {CARD_DIGITS} digits")
+    if luhn_check_digit(number[:-1]) != number[-1]:
+        raise BadInput(f"player card number {text!r} has a wrong check digit (mistyped?)")
+    return number
+
+
+def new_card_number() -> str:
+    payload = CARD_PREFIX + "".join(
+        str(secrets.randbelow(10)) for _ in range(CARD_DIGITS - 1 - len(CARD_PREFIX))
+    )
+    return payload + luhn_check_digit(payload)
+
+
+def eighteenth_birthday(birth: date) -> date:
+    """The day a person born on ``birth`` becomes an adult.
+
+    Someone born on 29 February becomes an adult on 1 March in a common year:
+    the later of the two candidate days, so nobody is ever let in a day early.
+    """
+    year = birth.year + ADULT_AGE
+    try:
+        return birth.replace(year=year)
+    except ValueError:
+        return date(year, 3, 1)
+
+
+def is_adult_on(birth: date, day: date) -> bool:
+    return day >= eighteenth_birthday(birth)
+
+
+@dataclass(frozen=True, slots=True)
+class Registration:
+    """What the questionnaire at registration asks."""
+
+    full_name: str
+    birth_date: date
+    document_type: str
+    document_number: str
+    password: str
+    role: Role = Role.PLAYER
+
+
+@dataclass(frozen=True, slots=True)
+class Profile:
+    """A person as the casino shows them (never the password hash)."""
+
+    id: int
+    card_number: str
+    role: Role
+    full_name: str
+    birth_date: date
+    document_type: str
+    document_number: str
+    registered_at: datetime
+
+    @classmethod
+    def of(cls, person: Person) -> Profile:
+        return cls(
+            person.id,
+            person.card_number,
+            Role(person.role),
+            person.full_name,
+            person.birth_date,
+            person.document_type,
+            person.document_number,
+            person.registered_at,
+        )
+
+
+def default_hasher() -> PasswordHasher:
+    """argon2id with the library's recommended (RFC 9106 low-memory) parameters."""
+    return PasswordHasher()
+
+
+def find_person(session: Session, card_number: object, *, lock: bool = False) -> Person:
+    """The person holding ``card_number``, or :class:`NotFound` / :class:`BadInput`."""
+    number = parse_card_number(card_number)
+    statement = select(Person).where(Person.card_number == number)
+    if lock and session.get_bind().dialect.name != "sqlite":
+        statement = statement.with_for_update()
+    person = session.scalars(statement).one_or_none()
+    if person is None:
+        raise NotFound(f"no player with card {number}")
+    return person
+
+
+def _clean_registration(reg: Registration) -> tuple[str, str, str]:
+    name = " ".join(reg.full_name.split()) if isinstance(reg.full_name, str) else ""
+    if not name:
+        raise BadInput("registration: full name is empty")
+    if len(name) > 200:
+        raise BadInput("registration: full name is longer than 200 characters")
+    if not isinstance(reg.birth_date, date) or isinstance(reg.birth_date, datetime):
+        raise BadInput(f"registration: date of birth must be a date, got {reg.birth_date!r}")
+    doc_type = reg.document_type.strip().lower() if isinstance(reg.document_type, str) else ""
+    doc_number = (
+        "".join(reg.document_number.split()).upper() if isinstance(reg.document_number, str) else ""
+    )
+    if not doc_type or len(doc_type) > 32:
+        raise BadInput("registration: identity document type must be 1-32 characters")
+    if not doc_number or len(doc_number) > 64:
+        raise BadInput("registration: identity document number must be 1-64 characters")
+    if not isinstance(reg.password, str) or len(reg.password) < MIN_PASSWORD:
+        raise BadInput(f"registration: the password must have at least {MIN_PASSWORD} characters")
+    if not isinstance(reg.role, Role):
+        raise BadInput(f"registration: unknown role {reg.role!r}")
+    return name, doc_type, doc_number
+
+
+class Players:
+    """Registration and look-up of players and staff."""
+
+    def __init__(self, store: Store, hasher: PasswordHasher | None = None) -> None:
+        self.store = store
+        self.hasher = hasher or default_hasher()
+
+    def register(self, reg: Registration) -> Profile:
+        """Register a person and issue a player card; refuse minors and known documents."""
+        name, doc_type, doc_number = _clean_registration(reg)
+        now = self.store.now()
+        if not is_adult_on(reg.birth_date, now.date()):
+            raise Refused(
+                f"registration refused: {name} is under {ADULT_AGE} today ({now.date()}); "
+                f"adult from {eighteenth_birthday(reg.birth_date)}"
+            )
+        password_hash = self.hasher.hash(reg.password)
+        for _attempt in range(5):
+            try:
+                with self.store.write() as session:
+                    taken = session.scalars(
+                        select(Person.card_number).where(
+                            Person.document_type == doc_type,
+                            Person.document_number == doc_number,
+                        )
+                    ).first()
+                    if taken is not None:
+                        raise Refused(
+                            f"registration refused: {doc_type} {doc_number} is already "
+                            "registered to another card"
+                        )
+                    person = Person(
+                        card_number=new_card_number(),
+                        role=reg.role.value,
+                        full_name=name,
+                        birth_date=reg.birth_date,
+                        document_type=doc_type,
+                        document_number=doc_number,
+                        password_hash=password_hash,
+                        registered_at=now,
+                        failed_logins=0,
+                    )
+                    session.add(person)
+                    session.flush()
+                    return Profile.of(person)
+            except IntegrityError:
+                # A card number drawn twice, or the same document registered at
+                # the same moment elsewhere: the next attempt tells which.
+                continue
+        raise Refused("registration failed: could not issue a unique player card, try again")
+
+    def get(self, card_number: object) -> Profile:
+        with self.store.read() as session:
+            return Profile.of(find_person(session, card_number))

@@ -1,0 +1,140 @@
+"""Where the casino's data lives: one database, reached through a :class:`Store`.
+
+SQLite (a file under ``var/``) is the default so nothing needs installing;
+production points ``CROUPIER_DATABASE_URL`` at PostgreSQL
+(``postgresql+psycopg://user@host/db``). Every money movement runs in a
+*write* unit of work that serialises with every other writer touching the
+same rows: on SQLite the whole database is taken with ``BEGIN IMMEDIATE``
+(SQLite has no row locks), on PostgreSQL the rows are locked with
+``SELECT ... FOR UPDATE`` (see :meth:`Store.locked`).
+
+The clock is injected (``now``) so tests move time instead of sleeping.
+
+>>> store = Store("sqlite://")  # an in-memory database, for a quick look
+>>> store.dialect
+'sqlite'
+>>> store.now().tzinfo is not None
+True
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any, TypeVar
+
+from sqlalchemy import Engine, Select, create_engine, event
+from sqlalchemy.orm import Session, sessionmaker
+from sqlalchemy.pool import StaticPool
+
+Clock = Callable[[], datetime]
+S = TypeVar("S", bound=Select[Any])
+
+ENV_URL = "CROUPIER_DATABASE_URL"
+DEFAULT_SQLITE = Path("var") / "croupier.sqlite3"
+# A writer waits this long for another writer's lock before giving up.
+LOCK_TIMEOUT_S = 30.0
+
+
+def utc_now() -> datetime:
+    """The real clock: an aware UTC datetime."""
+    return datetime.now(UTC)
+
+
+def database_url(url: str | None = None) -> str:
+    """The URL to use: an explicit one, else ``$CROUPIER_DATABASE_URL``, else the SQLite file.
+
+    >>> database_url("sqlite:///tmp/x.sqlite3")
+    'sqlite:///tmp/x.sqlite3'
+    """
+    if url:
+        return url
+    env = os.environ.get(ENV_URL)
+    if env:
+        return env
+    return f"sqlite:///{DEFAULT_SQLITE}"
+
+
+def _make_engine(url: str, **engine_args: Any) -> Engine:
+    if not url.startswith("sqlite"):
+        return create_engine(url, pool_pre_ping=True, **engine_args)
+    path = url.split(":///", 1)[1] if ":///" in url else ""
+    if path and path != ":memory:":
+        Path(path).parent.mkdir(parents=True, exist_ok=True)
+        engine = create_engine(url, connect_args={"timeout": LOCK_TIMEOUT_S}, **engine_args)
+    else:
+        # One shared connection, or each connection would see its own empty database.
+        engine = create_engine(
+            url,
+            connect_args={"check_same_thread": False},
+            poolclass=StaticPool,
+            **engine_args,
+        )
+
+    @event.listens_for(engine, "connect")
+    def _on_connect(dbapi_connection: Any, _record: Any) -> None:
+        # Take transaction control away from the sqlite3 module so that our
+        # "begin" hook decides between a plain and an IMMEDIATE transaction.
+        dbapi_connection.isolation_level = None
+        cursor = dbapi_connection.cursor()
+        cursor.execute("PRAGMA foreign_keys = ON")
+        cursor.execute(f"PRAGMA busy_timeout = {int(LOCK_TIMEOUT_S * 1000)}")
+        cursor.close()
+
+    @event.listens_for(engine, "begin")
+    def _on_begin(connection: Any) -> None:
+        mode = connection.get_execution_options().get("sqlite_begin", "DEFERRED")
+        connection.exec_driver_sql(f"BEGIN {mode}")
+
+    return engine
+
+
+class Store:
+    """The database connection pool, the session factories and the clock.
+
+    ``read()`` gives a session for looking; ``write()`` a session whose
+    transaction holds the write locks described above, committed when the
+    block ends normally and rolled back (changing nothing) when it raises.
+    """
+
+    def __init__(self, url: str | None = None, *, now: Clock = utc_now, **engine_args: Any):
+        self.url = database_url(url)
+        self.engine = _make_engine(self.url, **engine_args)
+        self.dialect = self.engine.dialect.name
+        self.now = now
+        self._reader = sessionmaker(self.engine, expire_on_commit=False)
+        writer_engine = (
+            self.engine.execution_options(sqlite_begin="IMMEDIATE")
+            if self.dialect == "sqlite"
+            else self.engine
+        )
+        self._writer = sessionmaker(writer_engine, expire_on_commit=False)
+
+    @contextmanager
+    def read(self) -> Iterator[Session]:
+        with self._reader() as session, session.begin():
+            yield session
+
+    @contextmanager
+    def write(self) -> Iterator[Session]:
+        with self._writer() as session, session.begin():
+            yield session
+
+    def locked(self, statement: S) -> S:
+        """``statement`` as ``SELECT ... FOR UPDATE`` where the database has row locks.
+
+        On SQLite the IMMEDIATE transaction already excludes every other
+        writer, so the plain select is just as safe.
+        """
+        if self.dialect == "sqlite":
+            return statement
+        return statement.with_for_update()
+
+    def dispose(self) -> None:
+        self.engine.dispose()
+
+    def __repr__(self) -> str:
+        return f"Store({self.engine.url.render_as_string(hide_password=True)!r})"

@@ -1,0 +1,87 @@
+"""Throw-away databases for tests (and for trying things out), migrated to head.
+
+Each PostgreSQL store lives in its own schema, created and dropped around its
+use, so parallel test workers sharing one database never see each other's
+rows. If PostgreSQL is not reachable this raises: a test needing it fails
+loudly instead of being skipped.
+"""
+
+from __future__ import annotations
+
+import os
+import secrets
+from collections.abc import Iterator
+from contextlib import contextmanager
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import create_engine
+
+from croupier.store.db import Clock, Store, utc_now
+from croupier.store.migrate import upgrade
+
+POSTGRES_URL_ENV = "CROUPIER_TEST_POSTGRES_URL"
+DEFAULT_POSTGRES_URL = "postgresql+psycopg://postgres@127.0.0.1:5432/test"
+
+
+class SettableClock:
+    """A clock that stands still until told to move: ``clock.advance(hours=25)``."""
+
+    def __init__(self, start: datetime | None = None) -> None:
+        self.moment = start or datetime(2026, 11, 29, 12, 0, tzinfo=UTC)
+
+    def __call__(self) -> datetime:
+        return self.moment
+
+    def advance(self, **delta: float) -> datetime:
+        self.moment += timedelta(**delta)
+        return self.moment
+
+    def set(self, moment: datetime) -> None:
+        self.moment = moment
+
+
+@contextmanager
+def sqlite_store(directory: Path, *, now: Clock = utc_now) -> Iterator[Store]:
+    """A migrated SQLite store in a new file under ``directory``."""
+    store = Store(f"sqlite:///{directory / 'croupier-test.sqlite3'}", now=now)
+    try:
+        upgrade(store)
+        yield store
+    finally:
+        store.dispose()
+
+
+@contextmanager
+def postgres_store(url: str | None = None, *, now: Clock = utc_now, **args: Any) -> Iterator[Store]:
+    """A migrated PostgreSQL store in a fresh schema, dropped afterwards."""
+    url = url or os.environ.get(POSTGRES_URL_ENV, DEFAULT_POSTGRES_URL)
+    schema = f"croupier_test_{secrets.token_hex(6)}"
+    admin = create_engine(url)
+    try:
+        with admin.begin() as connection:
+            connection.exec_driver_sql(f"CREATE SCHEMA {schema}")
+        store = Store(url, now=now, connect_args={"options": f"-csearch_path={schema}"}, **args)
+        try:
+            upgrade(store)
+            yield store
+        finally:
+            store.dispose()
+            with admin.begin() as connection:
+                connection.exec_driver_sql(f"DROP SCHEMA {schema} CASCADE")
+    finally:
+        admin.dispose()
+
+
+@contextmanager
+def throwaway_store(dialect: str, directory: Path, *, now: Clock = utc_now) -> Iterator[Store]:
+    """A migrated store of ``dialect`` ("sqlite" or "postgres") for one test."""
+    if dialect == "sqlite":
+        with sqlite_store(directory, now=now) as store:
+            yield store
+    elif dialect == "postgres":
+        with postgres_store(now=now) as store:
+            yield store
+    else:
+        raise ValueError(f"unknown test database {dialect!r}: sqlite or postgres")
