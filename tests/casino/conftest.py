@@ -12,9 +12,12 @@ from pathlib import Path
 
 import pytest
 from argon2 import PasswordHasher
+from sqlalchemy import func, select
 
 from croupier.casino import Casino, Profile, Registration, Role
+from croupier.games.base import BoxSettlement, Settlement, StakeLine
 from croupier.store import Store
+from croupier.store.models import Account, IdempotencyRecord, LedgerTransaction, Posting, Round
 from croupier.store.testing import SettableClock, throwaway_store
 
 DIALECTS = ["sqlite", pytest.param("postgres", marks=pytest.mark.postgres)]
@@ -54,3 +57,37 @@ def new_player(casino: Casino) -> Callable[..., Profile]:
         return casino.players.register(Registration(name, born, "passport", number, password, role))
 
     return make
+
+
+def ledger_snapshot(store: Store) -> tuple[object, ...]:
+    """Everything a refused command must leave as it was."""
+    with store.read() as session:
+        balances = tuple(
+            session.execute(select(Account.code, Account.balance).order_by(Account.id))
+        )
+        counts = tuple(
+            session.scalar(select(func.count()).select_from(model))
+            for model in (Posting, LedgerTransaction, IdempotencyRecord, Round)
+        )
+        rounds = tuple(session.execute(select(Round.id, Round.status).order_by(Round.id)))
+    return balances, counts, rounds
+
+
+def settlement(*boxes: tuple[int, str, list[tuple[str, int, int]]]) -> Settlement:
+    """A settlement from ``(box, card, [(line, staked, returned), ...])`` tuples."""
+    return Settlement(
+        tuple(
+            BoxSettlement(box, card, tuple(StakeLine(line, s, r) for line, s, r in lines))
+            for box, card, lines in boxes
+        )
+    )
+
+
+@pytest.fixture
+def snapshot(store: Store) -> Callable[[], tuple[object, ...]]:
+    return lambda: ledger_snapshot(store)
+
+
+@pytest.fixture
+def settlement_of() -> Callable[..., Settlement]:
+    return settlement
