@@ -1,0 +1,479 @@
+"""The stud engine: one :class:`~croupier.games.base.Game` for every Russian-poker variant.
+
+A round deals five cards to every box and the dealer, lets each light box in
+decision order improve its hand, insure it, take half or buy a game where
+the profile allows, then play (BET) or fold; the dealer shows, a dealer
+without a game may be bought one; then every box is settled separately by
+:mod:`croupier.games.stud.payout`. Dark boxes are played automatically with
+what they pre-bought. The engine reads profile settings, never a profile's name.
+
+>>> from croupier.cards import Deck, parse_cards
+>>> from croupier.games.base import Action, BoxStake, Limits, RoundSetup
+>>> from croupier.profiles import load
+>>> setup = RoundSetup(load("six-card"), Limits(100, 10_000, 1_000_000),
+...                    (BoxStake(1, "ann", {"ante": 100}),))
+>>> deck = Deck.scripted({"box:1": parse_cards("Ah Ad 7c 8s 2h"),
+...                       "dealer": parse_cards("Kh Qd 9c 5s 3d")}, parse_cards("Ac"))
+>>> game = StudGame()
+>>> state = game.start(setup, deck)
+>>> [a.act for a in game.legal_actions(state)]
+['buy_sixth', 'stand', 'play', 'fold']
+>>> state = game.apply(state, Action("buy_sixth", box=1))
+>>> state = game.apply(state, Action("play", box=1))
+>>> game.to_act(state).waiting_for    # the dealer has no game: buy one or take the ANTE
+'buy a game or take the ANTE'
+>>> state = game.apply(state, Action("take_ante", box=1))
+>>> game.settlement(state).box(1).net    # ANTE 1:1, BET back, the 6th card's fee lost
+0
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from croupier.cards.card import format_cards
+from croupier.cards.deck import Deck
+from croupier.games.base import (
+    JSON,
+    Action,
+    BoxSettlement,
+    HandResult,
+    IllegalAction,
+    LegalAction,
+    RoundSetup,
+    Settlement,
+    Turn,
+    Viewer,
+)
+from croupier.games.stud import improve
+from croupier.games.stud.payout import (
+    BoxHand,
+    BoxPlay,
+    coefficient,
+    dealer_show,
+    evaluate,
+    settle_box,
+    with_bought_game,
+)
+from croupier.games.stud.profile import StudProfile, antes
+from croupier.games.stud.seating import check_setup, dealing_order, several_light_owner
+from croupier.games.stud.state import BoxState, Phase, Stage, StudState
+from croupier.games.stud.view import project
+from croupier.poker.hand import HandRank
+
+
+class StudGame:
+    """The rules of the stud family as pure functions over :class:`StudState`."""
+
+    game = "stud"
+
+    # ------------------------------------------------------------ the deal
+
+    def start(self, setup: RoundSetup[StudProfile], deck: Deck) -> StudState:
+        check_setup(setup)
+        profile = setup.profile
+        order = dealing_order(profile, setup.boxes)
+        hands: list[list[int]] = [[] for _ in order]
+        dealer: list[int] = []
+        for _ in range(5):  # one card at a time to every box, then the dealer
+            for i, stake in enumerate(order):
+                card, deck = deck.deal(f"box:{stake.box}")
+                hands[i].append(card)
+            card, deck = deck.deal("dealer")
+            dealer.append(card)
+        boxes: list[BoxState] = []
+        for stake, cards in zip(order, hands, strict=True):
+            box = BoxState(
+                box=stake.box,
+                player=stake.player,
+                ante=stake.stake("ante"),
+                dark=stake.dark,
+                cards=tuple(cards),
+                first_five=tuple(cards),
+                bonus=stake.stake("bonus"),
+                dealer_bonus=stake.stake("dealer_bonus"),
+                prebuy=stake.prebuy,
+            )
+            if stake.dark:
+                box = self._dark(profile, box)
+            boxes.append(box)
+        for i, box in enumerate(boxes):  # dark boxes' pre-bought 6th cards, in dealing order
+            if box.dark and "sixth" in box.prebuy:
+                boxes[i], deck = improve.prebuy_sixth(profile, box, deck)
+        light = [i for i, b in enumerate(boxes) if not b.dark]
+        if profile.order.decide == "counter_clockwise":
+            light.reverse()
+        state = StudState(setup, tuple(boxes), tuple(dealer), deck, queue=tuple(light))
+        return self._advance(state)
+
+    @staticmethod
+    def _dark(profile: StudProfile, box: BoxState) -> BoxState:
+        """A dark box: its BET is placed with the ANTE, its options bought blind."""
+        insurance = 0
+        if "insurance" in box.prebuy and profile.insurance is not None:
+            insurance = antes(profile.insurance.dark_antes, box.ante)
+        before = profile.buy_game is not None and profile.buy_game.when == "before_show"
+        return replace(
+            box,
+            stage=Stage.PLAYED,
+            round=len(profile.improve),
+            insurance=insurance,
+            bought_game=before and "buy_game" in box.prebuy,
+        )
+
+    # ------------------------------------------------------------ turns
+
+    def _advance(self, state: StudState) -> StudState:
+        """Open the next box's turn, or move the round on when nobody is left."""
+        if state.queue:
+            box = state.boxes[state.queue[0]]
+            if box.stage is Stage.WAITING:
+                return self._put(state, replace(box, stage=Stage.DECIDING))
+            return state
+        if state.phase is Phase.DECIDING:
+            return self._show(state)
+        return self._finish(state)
+
+    def _show(self, state: StudState) -> StudState:
+        profile = state.profile
+        show = dealer_show(profile, state.dealer)
+        state = replace(state, show=show, phase=Phase.AFTER_SHOW)
+        buy = profile.buy_game
+        if show.qualifies or buy is None or buy.when != "after_show":
+            return self._finish(state)
+        boxes = list(state.boxes)
+        choosers: list[int] = []
+        for i, box in enumerate(boxes):
+            if not box.in_play or box.took_half:
+                continue
+            if box.dark:
+                bought = "buy_game" in box.prebuy
+                boxes[i] = replace(box, bought_game=bought, took_ante=not bought)
+            else:
+                choosers.append(i)
+        if profile.order.decide == "counter_clockwise":
+            choosers.reverse()
+        state = replace(state, boxes=tuple(boxes), queue=tuple(choosers), extras_closed=True)
+        return self._finish(state) if not choosers else state
+
+    def _finish(self, state: StudState) -> StudState:
+        """Nothing left to decide: draw the bought game's card if anyone bought one."""
+        state = replace(state, phase=Phase.DONE, queue=())
+        show = state.show
+        assert show is not None
+        buyers = any(b.bought_game and b.in_play for b in state.boxes)
+        if show.qualifies or not buyers or show.bought is not None:
+            return state
+        drew, deck = state.deck.deal("dealer")
+        return replace(
+            state, deck=deck, show=with_bought_game(state.profile, show, state.dealer, drew)
+        )
+
+    @staticmethod
+    def _put(state: StudState, box: BoxState) -> StudState:
+        boxes = list(state.boxes)
+        boxes[state.index(box.box)] = box
+        return replace(state, boxes=tuple(boxes))
+
+    def to_act(self, state: StudState) -> Turn | None:
+        box = state.current()
+        if box is None:
+            return None
+        if state.phase is Phase.AFTER_SHOW:
+            waiting = "buy a game or take the ANTE"
+        elif box.stage is Stage.DISCARD:
+            waiting = f"give back {box.must_discard} card(s)"
+        elif improve.open_round(state.profile, box) is not None:
+            waiting = "improve, play or fold"
+        else:
+            waiting = "play or fold"
+        return Turn(box.box, box.player, waiting)
+
+    # ------------------------------------------------------------ what is open
+
+    def _hand(self, state: StudState, box: BoxState) -> BoxHand:
+        return evaluate(state.profile, box.cards)
+
+    def _forbidden(self, state: StudState, box: BoxState) -> tuple[int, ...]:
+        if several_light_owner(state.setup, box.player):
+            return state.profile.table.several_light.forbid_exchange
+        return ()
+
+    def _insurance_range(self, state: StudState, box: BoxState) -> tuple[int, int] | None:
+        spec = state.profile.insurance
+        if spec is None or box.insurance or box.stage is not Stage.DECIDING:
+            return None
+        hand = self._hand(state, box)
+        if hand.main.category < spec.min_hand:
+            return None
+        low = antes(spec.min_antes, box.ante)
+        high = state.profile.bet_antes * box.ante * coefficient(state.profile, hand)
+        return (low, high) if low <= high else None
+
+    def _may_take_half(self, state: StudState, box: BoxState) -> bool:
+        spec = state.profile.take_half
+        if spec is None or box.took_half or box.dark:
+            return False
+        if box.stage not in (Stage.DECIDING, Stage.PLAYED) or state.dealer_shown_for_extras():
+            return False
+        if spec.requires_bonus and not box.bonus:
+            return False
+        return self._hand(state, box).main.category >= spec.min_hand
+
+    def _may_buy_before_show(self, state: StudState, box: BoxState) -> bool:
+        buy = state.profile.buy_game
+        return (
+            buy is not None
+            and buy.when == "before_show"
+            and not box.bought_game
+            and not box.dark
+            and box.stage in (Stage.DECIDING, Stage.PLAYED)
+            and not state.dealer_shown_for_extras()
+        )
+
+    def legal_actions(self, state: StudState) -> tuple[LegalAction, ...]:
+        profile = state.profile
+        result: list[LegalAction] = []
+        box = state.current()
+        if box is not None and state.phase is Phase.AFTER_SHOW:
+            assert profile.buy_game is not None
+            price = antes(profile.buy_game.price, box.ante)
+            return (
+                LegalAction("buy_game", box.box, price=price),
+                LegalAction("take_ante", box.box),
+            )
+        if box is not None:
+            result.extend(improve.menu(profile, box, self._forbidden(state, box)))
+            bet = profile.bet_antes * box.ante
+            if box.stage is Stage.DECIDING:
+                if not any(a.act == "stand" for a in result):
+                    result.append(LegalAction("stand", box.box))
+                result.append(LegalAction("play", box.box, price=bet))
+                span = self._insurance_range(state, box)
+                if span is not None:
+                    result.append(
+                        LegalAction(
+                            "insure", box.box, price=None, min_amount=span[0], max_amount=span[1]
+                        )
+                    )
+            result.append(LegalAction("fold", box.box))
+        # Until the dealer shows, a played box may still take half or buy a game.
+        for other in state.boxes:
+            if other is not box and other.stage is not Stage.PLAYED:
+                continue
+            bet = profile.bet_antes * other.ante
+            if self._may_take_half(state, other):
+                result.append(
+                    LegalAction("take_half", other.box, price=0 if other.in_play else bet)
+                )
+            if self._may_buy_before_show(state, other):
+                assert profile.buy_game is not None
+                result.append(
+                    LegalAction(
+                        "buy_game", other.box, price=antes(profile.buy_game.price, other.ante)
+                    )
+                )
+        return tuple(result)
+
+    # ------------------------------------------------------------ checking and applying
+
+    def verify(self, state: StudState, action: Action) -> None:
+        reason = self._refusal(state, action)
+        if reason is not None:
+            raise IllegalAction(action, reason)
+
+    def can(self, state: StudState, action: Action) -> bool:
+        return self._refusal(state, action) is None
+
+    def _refusal(self, state: StudState, action: Action) -> str | None:
+        try:
+            box = state.boxes[state.index(action.box)]
+        except KeyError:
+            return "there is no such box in this round"
+        if action.player is not None and action.player != box.player:
+            return f"the box belongs to {box.player}, not {action.player}"
+        if action.hand:
+            return "a stud box has one hand"
+        act = action.act
+        if act == "take_half":
+            return None if self._may_take_half(state, box) else self._why_not_half(state, box)
+        if act == "buy_game" and state.phase is not Phase.AFTER_SHOW:
+            if self._may_buy_before_show(state, box):
+                return None
+            buy = state.profile.buy_game
+            if buy is None:
+                return "this game sells no game from the dealer"
+            if buy.when == "after_show":
+                return "a game is bought only after the dealer shows no game"
+            return "no game can be bought for this box now"
+        current = state.current()
+        if current is None or current.box != box.box:
+            if box.dark:
+                return "a dark box decides nothing: it is played as staked"
+            if box.stage is Stage.PLAYED:
+                return "the box has already placed its BET"
+            if box.stage is Stage.FOLDED:
+                return "the box has folded"
+            if current is None:
+                return "nothing is left to decide in this round"
+            return f"it is box {current.box}'s turn"
+        if state.phase is Phase.AFTER_SHOW:
+            if act in ("buy_game", "take_ante"):
+                return None
+            return "the dealer has no game: buy a game or take the ANTE"
+        profile = state.profile
+        if box.stage is Stage.DISCARD and act not in ("discard", "fold"):
+            return f"give back {box.must_discard} card(s) first"
+        if act == "exchange":
+            return improve.refuse_exchange(profile, box, action.cards, self._forbidden(state, box))
+        if act == "buy_sixth":
+            return improve.refuse_sixth(profile, box)
+        if act == "discard":
+            return improve.refuse_discard(box, action.cards)
+        if act in ("stand", "play", "fold"):
+            return None
+        if act == "insure":
+            span = self._insurance_range(state, box)
+            if span is None:
+                if profile.insurance is None:
+                    return "this game has no insurance"
+                if box.insurance:
+                    return "the box is already insured"
+                return f"insurance needs {profile.insurance.min_hand.label} or better"
+            if action.amount is None or not span[0] <= action.amount <= span[1]:
+                return (
+                    f"the insurance stake must be from {span[0]} to {span[1]}, not {action.amount}"
+                )
+            return None
+        if act == "take_ante":
+            return "the ANTE is taken only when the dealer shows no game"
+        return f"{act!r} is not an action of this game"
+
+    def _why_not_half(self, state: StudState, box: BoxState) -> str:
+        spec = state.profile.take_half
+        if spec is None:
+            return "this game has no half payout"
+        if spec.requires_bonus and not box.bonus:
+            return "a half payout is open only to a box carrying the BONUS"
+        if box.stage not in (Stage.DECIDING, Stage.PLAYED) or state.dealer_shown_for_extras():
+            return "too late: a half payout is taken before the dealer shows"
+        if box.took_half:
+            return "half was already taken"
+        return f"a half payout needs {spec.min_hand.label} or better"
+
+    def apply(self, state: StudState, action: Action) -> StudState:
+        self.verify(state, action)
+        box = state.boxes[state.index(action.box)]
+        profile = state.profile
+        deck = state.deck
+        act = action.act
+        state = replace(state, history=(*state.history, action))
+        if act == "exchange":
+            box, deck = improve.exchange(profile, box, action.cards, deck)
+        elif act == "buy_sixth":
+            box, deck = improve.buy_sixth(profile, box, deck)
+        elif act == "discard":
+            box, deck = improve.discard(profile, box, action.cards, deck)
+        elif act == "stand":
+            box = replace(box, round=len(profile.improve))
+        elif act == "insure":
+            assert action.amount is not None
+            box = replace(box, insurance=action.amount, round=len(profile.improve))
+        elif act == "play":
+            box = replace(box, stage=Stage.PLAYED)
+        elif act == "fold":
+            box = replace(box, stage=Stage.FOLDED)
+        elif act == "take_half":
+            box = replace(box, took_half=True, stage=Stage.PLAYED)
+        elif act == "buy_game":
+            box = replace(box, bought_game=True)
+        elif act == "take_ante":
+            box = replace(box, took_ante=True)
+        state = self._put(replace(state, deck=deck), box)
+        if state.phase is Phase.DONE:  # a late purchase before the show: draw if first
+            return self._finish(state)
+        done = (
+            box.stage in (Stage.PLAYED, Stage.FOLDED)
+            if state.phase is Phase.DECIDING
+            else box.took_ante or box.bought_game
+        )
+        current = state.current()
+        if done and current is not None and current.box == box.box:
+            state = replace(state, queue=state.queue[1:])
+        return self._advance(state)
+
+    def default_action(self, state: StudState) -> Action | None:
+        """What a timer does: take the ANTE after the show, give back the
+        card that plays least, otherwise fold (the ANTE is lost, nothing more)."""
+        box = state.current()
+        if box is None:
+            return None
+        if state.phase is Phase.AFTER_SHOW:
+            return Action("take_ante", box.box)
+        if box.stage is Stage.DISCARD:
+            best = self._hand(state, box).main.cards
+            spare = tuple(c for c in box.cards if c not in best)[: box.must_discard]
+            return Action("discard", box.box, cards=spare)
+        return Action("fold", box.box)
+
+    # ------------------------------------------------------------ views and settlement
+
+    def project(self, state: StudState, viewer: Viewer) -> JSON:
+        data = project(state, viewer)
+        turn = self.to_act(state)
+        data["to_act"] = (
+            None if turn is None else {"box": turn.box, "waiting_for": turn.waiting_for}
+        )
+        if turn is not None and (viewer.player == turn.player or viewer.player is None):
+            data["legal_actions"] = [a.to_json() for a in self.legal_actions(state)]
+        return data
+
+    def settlement(self, state: StudState) -> Settlement | None:
+        if state.phase is not Phase.DONE or state.show is None:
+            return None
+        profile, show = state.profile, state.show
+        settled: list[BoxSettlement] = []
+        for box in sorted(state.boxes, key=lambda b: b.box):
+            hand = self._hand(state, box)
+            insurance_void = bool(
+                box.dark
+                and box.insurance
+                and profile.insurance is not None
+                and hand.main.category < profile.insurance.min_hand
+            )
+            play = BoxPlay(
+                ante=box.ante,
+                played=box.in_play,
+                hand=hand,
+                first_five=box.first_five,
+                fees=box.fees,
+                insurance=box.insurance,
+                insurance_void=insurance_void,
+                took_half=box.took_half,
+                bought_game=box.bought_game and box.in_play,
+                bonus=box.bonus,
+                dealer_bonus=box.dealer_bonus,
+                dark=box.dark,
+            )
+            lines, outcome = settle_box(profile, state.setup.limits.max_payout, play, show)
+            hands = [_result("main", hand.main)]
+            if hand.second is not None:
+                hands.append(_result("second combination", hand.second))
+            settled.append(BoxSettlement(box.box, box.player, lines, tuple(hands), outcome))
+        dealer = [_result("dealer", show.hand)]
+        details: JSON = {"profile": profile.id, "dealer_qualifies": show.qualifies}
+        if show.bought is not None:
+            dealer.append(_result("dealer after the bought game", show.bought))
+            assert show.dropped is not None and show.drew is not None
+            details["bought_game"] = {
+                "dropped": format_cards((show.dropped,)),
+                "drew": format_cards((show.drew,)),
+                "qualifies": show.bought_qualifies,
+                "hand": show.bought.describe(),
+                "boxes": [b.box for b in state.boxes if b.bought_game and b.in_play],
+            }
+        return Settlement(tuple(settled), tuple(dealer), details)
+
+
+def _result(name: str, rank: HandRank) -> HandResult:
+    return HandResult(name, tuple(format_cards((c,)) for c in rank.cards), rank.describe())

@@ -1,0 +1,71 @@
+"""What each viewer may see of a stud round: no hidden card ever leaves.
+
+* the house sees everything, discards included;
+* the dealer's shown card is public; its other cards once the dealer shows;
+* a light box's cards reach its owner when its turn comes (all own boxes at
+  once where the profile says so, [002]); everybody else sees them only at
+  the show, and never those of a folded box;
+* a dark box's cards are seen by nobody but the house until the show.
+"""
+
+from __future__ import annotations
+
+from croupier.cards.card import format_card
+from croupier.games.base import JSON, Viewer, ViewerRole
+from croupier.games.stud.state import BoxState, Stage, StudState
+
+
+def box_visible(state: StudState, box: BoxState, viewer: Viewer) -> bool:
+    """Whether ``viewer`` may see the cards of ``box`` now."""
+    if viewer.role is ViewerRole.HOUSE:
+        return True
+    if box.stage is Stage.FOLDED:
+        return viewer.player == box.player and not box.dark
+    if state.dealer_shown:
+        return True
+    if box.dark or viewer.player != box.player:
+        return False
+    return box.stage is not Stage.WAITING or state.profile.table.owner_sees_all_boxes
+
+
+def _cards(cards: tuple[int, ...]) -> list[str]:
+    return [format_card(c) for c in cards]
+
+
+def project(state: StudState, viewer: Viewer) -> JSON:
+    """The round as ``viewer`` may see it (cards as text, hidden ones as counts)."""
+    house = viewer.role is ViewerRole.HOUSE
+    dealer: JSON = {"shown": format_card(state.shown_card), "count": len(state.dealer)}
+    if house or state.dealer_shown:
+        dealer["cards"] = _cards(state.dealer)
+    if state.show is not None and state.show.bought is not None and state.dealer_shown:
+        dealer["bought_game"] = {
+            "dropped": format_card(state.show.dropped or 0),
+            "drew": format_card(state.show.drew or 0),
+        }
+    boxes: list[JSON] = []
+    for box in sorted(state.boxes, key=lambda b: b.box):
+        item: JSON = {
+            "box": box.box,
+            "player": box.player,
+            "dark": box.dark,
+            "ante": box.ante,
+            "stage": box.stage.value,
+            "card_count": len(box.cards),
+            "fees": sum(fee for _, fee in box.fees),
+            "insurance": box.insurance,
+            "took_half": box.took_half,
+            "bought_game": box.bought_game,
+        }
+        if box_visible(state, box, viewer):
+            item["cards"] = _cards(box.cards)
+        if house:
+            item["discards"] = _cards(box.discards)
+        boxes.append(item)
+    return {
+        "game": "stud",
+        "profile": state.profile.id,
+        "phase": state.phase.value,
+        "dealer": dealer,
+        "boxes": boxes,
+    }
