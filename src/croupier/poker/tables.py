@@ -36,6 +36,7 @@ import contextlib
 import hashlib
 import os
 import tempfile
+import zipfile
 from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import cache
@@ -102,12 +103,13 @@ def _hash_steps() -> tuple[NDArray[np.int32], NDArray[np.int32]]:
     return step, base
 
 
-def hash_counts(counts: tuple[int, ...], step: NDArray[np.int32], base: NDArray[np.int32]) -> int:
-    """The dense index of a count vector (the batch kernel computes the same)."""
+def hash_counts(counts: tuple[int, ...], step: list[list[list[int]]], base: list[int]) -> int:
+    """The dense index of a count vector (the batch kernel computes the same),
+    from the tables as nested lists."""
     left = sum(counts)
-    index = int(base[left])
+    index = base[left]
     for rank, count in enumerate(counts):
-        index += int(step[rank, count, left])
+        index += step[rank][count][left]
         left -= count
     return index
 
@@ -132,9 +134,10 @@ def build_tables() -> Tables:
     size = int(base[MAX_CARDS + 1])
     unsuited = np.zeros(size, dtype=np.int32)
     keys = np.zeros(size, dtype=np.int64)
+    step_list, base_list = step.tolist(), base.tolist()
     for counts in _count_vectors(RANK_COUNT, MAX_CARDS):
         if sum(counts) >= MIN_CARDS:
-            index = hash_counts(counts, step, base)
+            index = hash_counts(counts, step_list, base_list)
             unsuited[index] = counts_value(counts)
             keys[index] = sum(c << (3 * r) for r, c in enumerate(counts))
     return Tables(flush, unsuited, keys, step, base)
@@ -153,7 +156,7 @@ def _read(path: Path) -> Tables | None:
         with np.load(path, allow_pickle=False) as data:
             arrays = {name: data[name] for name in _ARRAYS}
             stored = str(data["digest"])
-    except (OSError, ValueError, KeyError, EOFError):
+    except (OSError, ValueError, KeyError, EOFError, zipfile.BadZipFile):
         return None
     if stored != _digest(arrays):
         return None
