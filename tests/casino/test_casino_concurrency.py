@@ -1,0 +1,115 @@
+"""Races on a real database with real threads: the ledger's locks hold.
+
+Each command runs in its own thread with its own connection; a barrier
+releases them together so they really overlap.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+
+from sqlalchemy import func, select
+
+from croupier.casino import Casino, InsufficientFunds, Profile, Receipt
+from croupier.store.models import Posting
+
+ROUNDS = 5
+
+
+def _race(commands: list[Callable[[], Receipt]]) -> list[Receipt | Exception]:
+    barrier = threading.Barrier(len(commands))
+
+    def run(command: Callable[[], Receipt]) -> Receipt | Exception:
+        barrier.wait()
+        try:
+            return command()
+        except Exception as error:  # collected and asserted on by the caller
+            return error
+
+    with ThreadPoolExecutor(len(commands)) as pool:
+        return list(pool.map(run, commands))
+
+
+def _posting_count(casino: Casino) -> int:
+    with casino.store.read() as session:
+        return session.scalar(select(func.count()).select_from(Posting)) or 0
+
+
+def test_two_concurrent_stakes_exceeding_the_balance_exactly_one_succeeds(
+    casino: Casino, new_player: Callable[..., Profile]
+) -> None:
+    ann = new_player()
+    card = ann.card_number
+    for n in range(ROUNDS):
+        casino.cashier.buy_chips(f"buy-{n}", card, 1_100)
+        casino.ledger.open_round(f"r{n}")
+        # An ante first, so the hold account exists and the race is only for the chips.
+        casino.ledger.stake(f"ante-{n}", f"r{n}", card, 100)
+        outcomes = _race(
+            [
+                lambda n=n: casino.ledger.stake(f"a-{n}", f"r{n}", card, 600),
+                lambda n=n: casino.ledger.stake(f"b-{n}", f"r{n}", card, 600),
+            ]
+        )
+        won = [o for o in outcomes if isinstance(o, Receipt)]
+        lost = [o for o in outcomes if isinstance(o, Exception)]
+        assert len(won) == 1, outcomes
+        assert len(lost) == 1 and isinstance(lost[0], InsufficientFunds), outcomes
+        assert won[0].balances == {card: 400}
+        assert casino.ledger.holds(f"r{n}") == {card: 700}
+        casino.ledger.void(f"void-{n}", f"r{n}")
+        casino.cashier.cash_out(f"out-{n}", card, 1_100)
+    assert casino.audit().ok
+
+
+def test_same_idempotency_key_ten_times_concurrently_posts_once(
+    casino: Casino, new_player: Callable[..., Profile]
+) -> None:
+    ann = new_player()
+    card = ann.card_number
+    casino.cashier.buy_chips("buy", card, 1_000)
+    casino.ledger.open_round("r1")
+    postings = _posting_count(casino)
+    # The whole balance: a second posting would have to fail for want of chips.
+    outcomes = _race([lambda: casino.ledger.stake("one-key", "r1", card, 1_000)] * 10)
+    assert all(isinstance(o, Receipt) for o in outcomes), outcomes
+    receipts = [o for o in outcomes if isinstance(o, Receipt)]
+    assert len({r.transaction_id for r in receipts}) == 1
+    assert sum(not r.replayed for r in receipts) == 1
+    assert all(r.balances == {card: 0} for r in receipts)
+    assert _posting_count(casino) == postings + 2
+    assert casino.ledger.holds("r1") == {card: 1_000}
+
+
+def test_same_idempotency_key_ten_times_concurrently_buys_once(
+    casino: Casino, new_player: Callable[..., Profile]
+) -> None:
+    ann = new_player()
+    postings = _posting_count(casino)
+    outcomes = _race([lambda: casino.cashier.buy_chips("desk-7", ann.card_number, 2_500)] * 10)
+    assert all(isinstance(o, Receipt) for o in outcomes), outcomes
+    assert _posting_count(casino) == postings + 2
+    assert casino.ledger.balance(ann.card_number) == 2_500
+
+
+def test_concurrent_stakes_and_settlement_keep_the_books_balanced(
+    casino: Casino, new_player: Callable[..., Profile]
+) -> None:
+    players = [new_player(f"P{i}").card_number for i in range(4)]
+    for card in players:
+        casino.cashier.buy_chips(f"buy-{card}", card, 5_000)
+    casino.ledger.open_round("r1")
+    outcomes = _race(
+        [
+            lambda card=card, k=k: casino.ledger.stake(f"s-{card}-{k}", "r1", card, 2_000)
+            for card in players
+            for k in range(3)
+        ]
+    )
+    # Each player can afford two of the three 2000 stakes.
+    assert sum(isinstance(o, Receipt) for o in outcomes) == 8
+    assert all(isinstance(o, InsufficientFunds) for o in outcomes if not isinstance(o, Receipt))
+    assert casino.ledger.holds("r1") == dict.fromkeys(players, 4_000)
+    assert casino.audit().ok
