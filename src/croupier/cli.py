@@ -12,6 +12,7 @@ from pathlib import Path
 import typer
 
 from croupier import __version__
+from croupier.casino.commands import register as register_casino_commands
 
 app = typer.Typer(
     name="croupier",
@@ -19,6 +20,7 @@ app = typer.Typer(
     no_args_is_help=True,
     add_completion=False,
 )
+register_casino_commands(app)  # db upgrade, audit, staff create
 
 
 @app.command()

@@ -62,7 +62,9 @@ def postgres_store(url: str | None = None, *, now: Clock = utc_now, **args: Any)
     try:
         with admin.begin() as connection:
             connection.exec_driver_sql(f"CREATE SCHEMA {schema}")
-        store = Store(url, now=now, connect_args={"options": f"-csearch_path={schema}"}, **args)
+        # The schema rides in the URL, so a command given store.url (the CLI) lands in it too.
+        separator = "&" if "?" in url else "?"
+        store = Store(f"{url}{separator}options=-csearch_path%3D{schema}", now=now, **args)
         try:
             upgrade(store)
             yield store
