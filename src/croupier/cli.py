@@ -44,6 +44,44 @@ def replay(
     typer.echo(json.dumps(result, indent=2, ensure_ascii=False))
 
 
+@app.command()
+def analyze(
+    profile: str = typer.Argument(..., help="A profile id, see `croupier profiles`."),
+    as_json: bool = typer.Option(False, "--json", help="Print the figures as JSON."),
+) -> None:
+    """Exact returns and house edges of a rule profile."""
+    from croupier.math.analyze import analyze as run
+
+    try:
+        report = run(profile)
+    except LookupError as error:
+        typer.echo(str(error), err=True)
+        raise typer.Exit(1) from None
+    if as_json:
+        figures = [
+            {
+                "name": f.name,
+                "value": f.value,
+                "exact": str(f.exact) if f.exact else None,
+                "note": f.note,
+            }
+            for f in report.figures
+        ]
+        data = {"profile": report.profile, "method": report.method, "seconds": report.seconds}
+        typer.echo(json.dumps({**data, "figures": figures, "tables": report.tables}, indent=2))
+        return
+    from rich.console import Console
+    from rich.table import Table
+
+    table = Table(title=f"{report.profile}: {report.method} ({report.seconds:.1f} s)")
+    table.add_column("figure")
+    table.add_column("value", justify="right")
+    table.add_column("note")
+    for f in report.figures:
+        table.add_row(f.name, f"{f.value:.6f}", f.note)
+    Console().print(table)
+
+
 def main() -> None:
     app()
 

@@ -1,0 +1,1 @@
+"""The math lab: exact returns, optimal strategy and simulation per rule profile."""
