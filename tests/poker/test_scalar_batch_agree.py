@@ -11,8 +11,16 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from croupier.poker.batch import best_batch, rank3_batch, rank5_batch
-from croupier.poker.hand import Category, best_of, rank5, value5, value_best
+from croupier.poker.hand import (
+    Category,
+    best_of,
+    rank5,
+    second_combination,
+    value5,
+    value_best,
+)
 from croupier.poker.three import rank3, value3
+from croupier.poker.values import CATEGORY_SHIFT
 
 cards = st.integers(min_value=0, max_value=51)
 
@@ -75,3 +83,52 @@ def test_ace_king_only_lifts_ace_king_high(hand: list[int]) -> None:
         assert lifted.category is Category.ACE_KING
     else:
         assert lifted == plain
+
+
+@given(hands(6), st.booleans())
+def test_014_second_combination_is_the_best_five_holding_the_left_out_card(
+    six: list[int], ace_king: bool
+) -> None:
+    main = best_of(six, ace_king=ace_king)
+    (left_out,) = set(six) - set(main.cards)
+    with_it = [f for f in combinations(six, 5) if left_out in f]
+    best_with_it = max(value5(f, ace_king=ace_king) for f in with_it)
+    second = second_combination(six, ace_king=ace_king)
+    game = Category.ACE_KING if ace_king else Category.PAIR
+    if best_with_it >= rank5_of_lowest_game(game):
+        assert second is not None
+        assert second.value == best_with_it
+        assert left_out in second.cards
+        assert second <= main
+    else:
+        assert second is None
+    fives = sorted((value5(f, ace_king=ace_king) for f in combinations(six, 5)), reverse=True)
+    if fives[0] == fives[1] and second is not None:  # two fives tie for the main hand
+        assert second.value == main.value
+
+
+def rank5_of_lowest_game(game: Category) -> int:
+    return int(game) << CATEGORY_SHIFT
+
+
+@given(hands(6))
+def test_014_strict_second_combination_uses_the_left_out_card_in_the_combination(
+    six: list[int],
+) -> None:
+    strict = second_combination(six, strict=True)
+    loose = second_combination(six)
+    if strict is not None:
+        assert loose is not None
+        assert strict <= loose
+        (left_out,) = set(six) - set(best_of(six, ace_king=True).cards)
+        assert left_out in strict.cards[: MAKING.get(strict.category, 5)]
+
+
+# How many of the played cards make each combination (the rest are kickers).
+MAKING = {
+    Category.ACE_KING: 2,
+    Category.PAIR: 2,
+    Category.TWO_PAIR: 4,
+    Category.THREE_OF_A_KIND: 3,
+    Category.FOUR_OF_A_KIND: 4,
+}

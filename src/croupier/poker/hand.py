@@ -129,6 +129,10 @@ _CODES = frozenset(range(52))
 _CATEGORIES = tuple(Category)
 _FIVE_OF_A_SUIT = 0x8888  # after adding 3 to every suit nibble
 _FLUSH: list[int] = tables().flush.tolist()
+# Ranks of each value seen so far, by width, and each rank's place in them
+# (a few thousand entries at most: there are 7,462 five-card values).
+_RANKS_MEMO: dict[int, dict[int, tuple[int, ...]]] = {3: {}, 5: {}}
+_PLACE_MEMO: dict[tuple[int, ...], list[int]] = {}
 _UNSUITED: dict[int, int] = dict(
     zip(tables().keys.tolist(), tables().unsuited.tolist(), strict=True)
 )
@@ -194,18 +198,27 @@ def hand_rank(
     equal rank the earlier in ``cards`` plays."""
     if category is None:
         category = _CATEGORIES[value >> CATEGORY_SHIFT]
-    ranks = unpack_ranks(value, width)
+    memo = _RANKS_MEMO[width]
+    ranks = memo.get(value)
+    if ranks is None:
+        ranks = memo[value] = unpack_ranks(value, width)
+    if len(cards) == width:  # every card plays: just put them in order
+        place = _PLACE_MEMO.get(ranks)
+        if place is None:
+            place = _PLACE_MEMO[ranks] = [ranks.index(r) if r in ranks else 99 for r in range(13)]
+        played = tuple(sorted(cards, key=lambda c: place[c >> 2]))
+        return HandRank(value, category, played, ranks)
     pool = list(cards)
-    if category in _FLUSH_CATEGORIES and len(pool) > 5:
+    if category in _FLUSH_CATEGORIES:
         suit = _flush_suit(pool)
         pool = [c for c in pool if c & 3 == suit]
-    played: list[int] = []
+    chosen: list[int] = []
     for rank in ranks:
         for i, c in enumerate(pool):
             if c >> 2 == rank:
-                played.append(pool.pop(i))
+                chosen.append(pool.pop(i))
                 break
-    return HandRank(value, category, tuple(played), ranks)
+    return HandRank(value, category, tuple(chosen), ranks)
 
 
 def rank5(cards: Sequence[int], *, ace_king: bool = False) -> HandRank:
