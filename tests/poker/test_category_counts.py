@@ -98,3 +98,17 @@ def test_000_category_counts_over_all_133784560_seven_card_hands() -> None:
             total += len(tail)
     assert total == 133_784_560
     assert {c: int(counts[c]) for c in Category if counts[c]} == SEVEN_CARD_COUNTS
+
+
+def test_000_five_card_values_tie_exactly_when_ranks_and_flushness_match() -> None:
+    hands = all_hands(5)
+    values = rank5_batch(hands).astype(np.int64)
+    ranks = np.sort(hands >> 2, axis=1).astype(np.int64)
+    suits = hands & 3
+    flush = (suits == suits[:, :1]).all(axis=1).astype(np.int64)
+    shape = flush
+    for column in range(5):
+        shape = shape * 13 + ranks[:, column]
+    pairs = np.unique(values << 20 | shape)  # shape < 2**20
+    # one value per (ranks, flush) shape and one shape per value: suits never matter otherwise
+    assert len(pairs) == len(np.unique(values)) == len(np.unique(shape)) == 7462

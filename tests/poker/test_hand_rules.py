@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import numpy as np
 import pytest
 
 from croupier.cards import format_cards, parse_card, parse_cards
+from croupier.poker.batch import rank5_batch
 from croupier.poker.hand import (
     Category,
     HandRank,
@@ -17,6 +19,7 @@ from croupier.poker.hand import (
     value5,
     value_best,
 )
+from croupier.poker.values import CATEGORY_SHIFT
 
 
 def r5(text: str, *, ace_king: bool = False) -> HandRank:
@@ -236,3 +239,13 @@ def test_fast_values_equal_hand_rank_values() -> None:
     ak = parse_cards("Ah Kd 9c 7s 2s 3d")
     assert value_best(ak, ace_king=True) == best_of(ak, ace_king=True).value
     assert best_of(ak, ace_king=True).category is Category.ACE_KING
+
+
+def test_001_batch_path_ranks_the_wheel_lowest_and_does_not_wrap() -> None:
+    texts = ["5c 4d 3h 2s Ac", "6c 5d 4h 3s 2c", "Qc Kd Ah 2s 3c", "5c 4c 3c 2c Ac"]
+    values = rank5_batch(np.array([parse_cards(t) for t in texts]))
+    assert values.tolist() == [r5(t).value for t in texts]
+    wheel, six_high, wrap, steel = values.tolist()
+    assert wheel < six_high
+    assert wrap >> CATEGORY_SHIFT == Category.HIGH_CARD
+    assert steel >> CATEGORY_SHIFT == Category.STRAIGHT_FLUSH
