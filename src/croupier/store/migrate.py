@@ -14,7 +14,7 @@ from alembic.config import Config
 from alembic.runtime.migration import MigrationContext
 from alembic.script import ScriptDirectory
 
-from croupier.store.db import Store
+from croupier.store.db import Clock, Store, utc_now
 
 MIGRATIONS = Path(__file__).with_name("migrations")
 
@@ -34,6 +34,22 @@ def upgrade(store: Store, revision: str = "head") -> str | None:
         config.attributes["connection"] = connection
         command.upgrade(config, revision)
     return current_revision(store)
+
+
+def downgrade(store: Store, revision: str) -> str | None:
+    """Step the schema back to ``revision`` ("base": empty). For rehearsing a rollback."""
+    config = alembic_config(store)
+    with store.engine.begin() as connection:
+        config.attributes["connection"] = connection
+        command.downgrade(config, revision)
+    return current_revision(store)
+
+
+def open_store(url: str | None = None, *, now: Clock = utc_now) -> Store:
+    """The store a server runs on: connected, and migrated to the newest schema first."""
+    store = Store(url, now=now)
+    upgrade(store)
+    return store
 
 
 def current_revision(store: Store) -> str | None:
