@@ -113,3 +113,15 @@ def test_concurrent_stakes_and_settlement_keep_the_books_balanced(
     assert all(isinstance(o, InsufficientFunds) for o in outcomes if not isinstance(o, Receipt))
     assert casino.ledger.holds("r1") == dict.fromkeys(players, 4_000)
     assert casino.audit().ok
+
+
+def test_concurrent_buys_cannot_both_squeeze_under_a_deposit_limit(
+    casino: Casino, new_player: Callable[..., Profile]
+) -> None:
+    ann = new_player()
+    casino.responsible.set_deposit_limit(ann.card_number, 1, 1_000)
+    outcomes = _race(
+        [lambda k=k: casino.cashier.buy_chips(f"buy-{k}", ann.card_number, 300) for k in range(8)]
+    )
+    assert sum(isinstance(o, Receipt) for o in outcomes) == 3, outcomes
+    assert casino.ledger.balance(ann.card_number) == 900

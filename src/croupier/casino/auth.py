@@ -10,6 +10,7 @@ returns the previous login time, so a player notices a login that was not theirs
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import secrets
 from dataclasses import dataclass
@@ -57,6 +58,7 @@ class Auth:
         self.store = store
         self.hasher = hasher or default_hasher()
         self.policy = policy or AuthPolicy()
+        self._dummy_hash: str | None = None
 
     def login(self, card_number: object, password: str) -> Login:
         now = self.store.now()
@@ -64,6 +66,9 @@ class Auth:
             try:
                 person = find_person(session, card_number)
             except NotFound:
+                # Spend the same time as a real check, so timing does not tell
+                # which card numbers exist.
+                self._dummy_verify(password)
                 raise AuthError("wrong card number or password") from None
             stored_hash = person.password_hash
             self._refuse_if_locked(person, now)
@@ -109,6 +114,12 @@ class Auth:
             )
             profile = Profile.of(person)
         return Login(token, profile, expires, previous)
+
+    def _dummy_verify(self, password: str) -> None:
+        if self._dummy_hash is None:
+            self._dummy_hash = self.hasher.hash("not a real password")
+        with contextlib.suppress(VerificationError, InvalidHashError):
+            self.hasher.verify(self._dummy_hash, password)
 
     def _refuse_if_locked(self, person: Person, now: datetime) -> None:
         if person.locked_until is not None and now < person.locked_until:

@@ -50,7 +50,9 @@ class Cashier:
 
         def body(session: Session) -> dict[str, Any]:
             now = self.store.now()
-            person = find_person(session, card)
+            # The person row is locked so two concurrent buys cannot both
+            # squeeze under the same deposit limit.
+            person = find_person(session, card, lock=True)
             if kind is TxKind.BUY:
                 require_player(person, f"buying chips for {amount}")
                 check_deposit(session, person, amount, now)
