@@ -13,6 +13,7 @@ import typer
 
 from croupier import __version__
 from croupier.casino.commands import register as register_casino_commands
+from croupier.play.commands import register as register_play_commands
 
 app = typer.Typer(
     name="croupier",
@@ -21,6 +22,7 @@ app = typer.Typer(
     add_completion=False,
 )
 register_casino_commands(app)  # db upgrade, audit, staff create
+register_play_commands(app)  # play, profiles
 
 
 @app.command()

@@ -1,0 +1,88 @@
+"""Drawing what every game shares: cards, money and a settlement.
+
+Cards arrive as text from an engine's projection (``"As"``); they are drawn
+with suit symbols (red hearts and diamonds) where the terminal can print
+them, and as the plain two letters elsewhere. A card the viewer may not see
+is drawn as a back, ``▒▒`` (``##`` without Unicode), never as its value.
+
+>>> cards_markup(["As", "Th"], unicode=True)
+'A♠ [red]T♥[/red]'
+>>> cards_markup(["As"], hidden=2, unicode=False)
+'As ## ##'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from rich.console import Group, RenderableType
+from rich.table import Table
+from rich.text import Text
+
+from croupier.cards.card import format_card, parse_card, suit_of
+from croupier.games.base import BoxSettlement, HandResult, Settlement
+from croupier.play.money import format_money
+
+RED_SUITS = (1, 2)  # diamonds, hearts
+
+
+def card_markup(text: str, *, unicode: bool) -> str:
+    code = parse_card(text)
+    shown = format_card(code, unicode=unicode)
+    return f"[red]{shown}[/red]" if unicode and suit_of(code) in RED_SUITS else shown
+
+
+def cards_markup(cards: Sequence[str], *, hidden: int = 0, unicode: bool) -> str:
+    """Cards face up, then ``hidden`` card backs."""
+    back = "▒▒" if unicode else "##"
+    return " ".join([*(card_markup(c, unicode=unicode) for c in cards), *[back] * hidden])
+
+
+def hand_text(hand: HandResult, *, unicode: bool) -> str:
+    return f"{hand.name}: {cards_markup(hand.cards, unicode=unicode)}  [i]{hand.description}[/i]"
+
+
+def money_cell(minor: int, *, sign: bool = False) -> Text:
+    style = "green" if sign and minor > 0 else "red" if sign and minor < 0 else ""
+    return Text(format_money(minor, sign=sign), style=style, justify="right")
+
+
+def box_settlement(box: BoxSettlement, *, unicode: bool) -> RenderableType:
+    """One box's stake lines: staked, paid back, net; and the hands it was settled on."""
+    lines = Table(
+        title=f"Box {box.box}: {box.outcome or 'settled'}", title_justify="left", box=None
+    )
+    lines.add_column("stake")
+    lines.add_column("staked", justify="right")
+    lines.add_column("paid back", justify="right")
+    lines.add_column("net", justify="right")
+    lines.add_column("")
+    for line in box.lines:
+        lines.add_row(
+            line.line,
+            money_cell(line.staked),
+            money_cell(line.returned),
+            money_cell(line.net, sign=True),
+            Text(line.note, style="dim"),
+        )
+    lines.add_row(
+        Text("box net", style="bold"),
+        money_cell(box.staked),
+        money_cell(box.returned),
+        money_cell(box.net, sign=True),
+        "",
+    )
+    hands = [Text.from_markup(hand_text(h, unicode=unicode)) for h in box.hands]
+    return Group(*hands, lines)
+
+
+def settlement(result: Settlement, player: str, *, unicode: bool) -> RenderableType:
+    """The dealer's hand(s) and every box of ``player``, settled separately."""
+    parts: list[RenderableType] = [
+        Text.from_markup(hand_text(h, unicode=unicode)) for h in result.dealer
+    ]
+    qualifies = result.details.get("dealer_qualifies")
+    if qualifies is not None:
+        parts.append(Text("the dealer has a game" if qualifies else "the dealer has no game"))
+    parts.extend(box_settlement(b, unicode=unicode) for b in result.boxes if b.player == player)
+    return Group(*parts)
