@@ -25,7 +25,6 @@ import pytest
 from croupier.cards.card import parse_card
 
 HERE = Path(__file__).parent
-SCRIPTS = sorted(HERE.glob("*/*.json"))
 PROFILES = (
     "six-card-all-in-one",
     "five-card-exchange",
@@ -35,6 +34,8 @@ PROFILES = (
     "russian",
     "six-card-shambala",
 )
+# The other games' folders have their own runners (test_table_rounds.py).
+SCRIPTS = sorted(p for p in HERE.glob("*/*.json") if p.parent.name in PROFILES)
 # What replay() reads; the hand-check fields stay in this test.
 CONTRACT = ("game", "profile", "limits", "boxes", "cards", "actions", "seed")
 LINE_NAMES = {

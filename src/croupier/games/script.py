@@ -29,6 +29,7 @@ croupier.games.script.ScriptError: boxes[0].ante: must be a whole number
 
 from __future__ import annotations
 
+import importlib
 import json
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
@@ -114,6 +115,9 @@ class Adapter:
     box: Callable[[Mapping[str, Any], str], BoxStake]
     action: Callable[[Mapping[str, Any], str], Action]
     box_target: str = "box:{}"  # scripted hands listed under cards.boxes["N"]
+    # Games with their own chance (a shoe, a roulette pocket) read it from the
+    # script and the loaded profile; the others deal one 52-card deck.
+    chance: Callable[[Mapping[str, Any], Any], Deck] | None = None
 
 
 def _stud_box(data: Mapping[str, Any], where: str) -> BoxStake:
@@ -161,33 +165,70 @@ def _stud_engine() -> Game[Any, Any]:
     return StudGame()
 
 
+def _lazy(target: str) -> Any:
+    """A function imported on first call ("package.module:function"), so a
+    game's adapter lives next to its engine without an import cycle."""
+
+    def call(*args: Any) -> Any:
+        module_name, _, function = target.partition(":")
+        return getattr(importlib.import_module(module_name), function)(*args)
+
+    return call
+
+
+def _table_game(name: str) -> Adapter:
+    """The adapter a table game defines in ``croupier.games.<name>.script``."""
+    module = f"croupier.games.{name}.script"
+    return Adapter(
+        engine=_lazy(f"{module}:engine"),
+        box=_lazy(f"{module}:box"),
+        action=_generic_action,
+        chance=_lazy(f"{module}:chance"),
+    )
+
+
 ADAPTERS: dict[str, Adapter] = {
     "stud": Adapter(engine=_stud_engine, box=_stud_box, action=_generic_action),
+    **{name: _table_game(name) for name in ("blackjack", "baccarat", "roulette")},
 }
 
 
-def _deck(script: Mapping[str, Any], adapter: Adapter) -> Deck:
-    if "seed" in script:
-        seed = _mapping(script["seed"], "seed")
-        try:
-            server = bytes.fromhex(_text(seed, "server_seed", "seed"))
-            return Deck.shuffled(
-                FairSeed(server, seed.get("client_seed", ""), whole(seed, "nonce", "seed", 0))
-            )
-        except ValueError as error:
-            raise _at("seed", str(error)) from None
+def read_seed(script: Mapping[str, Any]) -> FairSeed | None:
+    """The script's provably fair ``seed``, or None when it lists its cards."""
+    if "seed" not in script:
+        return None
+    seed = _mapping(script["seed"], "seed")
+    try:
+        server = bytes.fromhex(_text(seed, "server_seed", "seed"))
+        return FairSeed(server, seed.get("client_seed", ""), whole(seed, "nonce", "seed", 0))
+    except ValueError as error:
+        raise _at("seed", str(error)) from None
+
+
+def deck_of(
+    script: Mapping[str, Any],
+    box_target: str = "box:{}",
+    shuffle: Callable[[FairSeed], Deck] = Deck.shuffled,
+    *,
+    single_deck: bool = True,
+) -> Deck:
+    """The round's deck: ``shuffle`` d by the script's seed, or the cards it lists
+    (repeats allowed when ``single_deck`` is false: a shoe holds several decks)."""
+    seed = read_seed(script)
+    if seed is not None:
+        return shuffle(seed)
     cards = _mapping(script.get("cards", {}), "cards")
     hands: dict[str, tuple[int, ...]] = {}
     for number, listed in _mapping(cards.get("boxes", {}), "cards.boxes").items():
         if not str(number).isdigit():
             raise _at(f"cards.boxes.{number}", 'a box is named by its number, like "1"')
-        hands[adapter.box_target.format(int(number))] = _cards(listed, f"cards.boxes.{number}")
+        hands[box_target.format(int(number))] = _cards(listed, f"cards.boxes.{number}")
     for name, listed in cards.items():
         if name not in ("boxes", "stock"):
             hands[name] = _cards(listed, f"cards.{name}")
     stock = _cards(cards.get("stock", []), "cards.stock")
     try:
-        return Deck.scripted(hands, stock)
+        return Deck.scripted(hands, stock, single_deck=single_deck)
     except CardError as error:
         raise _at("cards", str(error)) from None
 
@@ -222,7 +263,9 @@ def replay(script: Mapping[str, Any]) -> JSON:
         adapter.box(_mapping(item, f"boxes[{i}]"), f"boxes[{i}]")
         for i, item in enumerate(boxes_data)
     )
-    deck = _deck(script, adapter)
+    deck = (
+        adapter.chance(script, profile) if adapter.chance else deck_of(script, adapter.box_target)
+    )
     actions_data = script.get("actions", [])
     if not isinstance(actions_data, list):
         raise _at("actions", "must be a list of actions")

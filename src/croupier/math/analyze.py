@@ -43,7 +43,11 @@ class Report:
 Analysis = Callable[[Any], Report]
 
 # game -> "module:function", imported on first use.
-_ANALYSES: dict[str, str] = {}
+_ANALYSES: dict[str, str] = {
+    "baccarat": "croupier.math.baccarat:analyze",
+    "roulette": "croupier.math.roulette:analyze",
+    "blackjack": "croupier.math.blackjack:analyze",
+}
 
 
 def register(game: str, target: str) -> None:

@@ -1,0 +1,32 @@
+"""Projection helpers every engine shares: cards as text, whose turn it is.
+
+>>> card_texts([51, 0])
+['As', '2c']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any, TypeVar
+
+from croupier.cards.card import format_card
+from croupier.games.base import JSON, Game, Viewer
+
+S = TypeVar("S")
+
+
+def card_texts(cards: Iterable[int]) -> list[str]:
+    return [format_card(c) for c in cards]
+
+
+def with_turn(game: Game[Any, S], state: S, viewer: Viewer, data: JSON) -> JSON:
+    """Add whose turn it is and, for that player or the house, what is open."""
+    turn = game.to_act(state)
+    data["to_act"] = (
+        None
+        if turn is None
+        else {"box": turn.box, "hand": turn.hand, "waiting_for": turn.waiting_for}
+    )
+    if turn is not None and (viewer.player == turn.player or viewer.player is None):
+        data["legal_actions"] = [a.to_json() for a in game.legal_actions(state)]
+    return data
