@@ -69,9 +69,10 @@ def improve_round_text(rnd: ImproveRound) -> str:
             text = f"exchange {what} for {ante_text(prices.pop())} ANTE"
         else:
             each = ", ".join(
-                f"{_cards_word(n)} {ante_text(rnd.exchange_prices[n])}" for n in rnd.exchange_counts
+                f"{_cards_word(n)} for {ante_text(rnd.exchange_prices[n])} ANTE"
+                for n in rnd.exchange_counts
             )
-            text = f"exchange ({each} ANTE)"
+            text = f"exchange {each}"
         if rnd.exchange_receive:
             text += f", receiving {rnd.exchange_receive}"
         parts.append(text)

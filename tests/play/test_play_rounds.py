@@ -1,0 +1,180 @@
+"""Full rounds through ``croupier play`` with typed input, checked against the engine.
+
+Each test types a player's answers, then replays the very same rounds from their seeds
+through the round-script path (``croupier.games.script.replay``) and checks that what the
+terminal printed (each box's staked / paid back / net, the dealer's hand, the round's net
+and the running balance) is that settlement.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+from playkit import (
+    ONE_BOX,
+    PLAYER,
+    after,
+    cards_of,
+    check_rounds,
+    deal,
+    expected,
+    run,
+    seed_args,
+)
+
+from croupier.cards import format_card
+from croupier.games.base import Action
+from croupier.games.script import replay
+from croupier.games.stud import StudGame
+from croupier.play.money import format_money
+
+SEED = "c0ffee" * 5 + "00"  # 16 bytes
+
+
+def _box_net_row(output: str, box: dict[str, Any]) -> str:
+    net = format_money(box["net"], sign=True)
+    rows = [r for r in output.splitlines() if r.strip().startswith("box net") and net in r]
+    assert rows, f"no 'box net' row with {net} for box {box['box']}:\n{output}"
+    return rows[0]
+
+
+def check_printed_settlement(output: str, settled: dict[str, Any]) -> None:
+    """Every stake line and the box net of the engine's settlement are on the screen."""
+    for box in settled["boxes"]:
+        row = _box_net_row(output, box)
+        staked = sum(line["staked"] for line in box["lines"])
+        returned = sum(line["returned"] for line in box["lines"])
+        assert format_money(staked, currency=False) in row
+        assert format_money(returned, currency=False) in row
+        for line in box["lines"]:
+            wanted = [
+                line["line"],
+                format_money(line["staked"], currency=False),
+                format_money(line["returned"], currency=False),
+            ]
+            assert any(all(w in row for w in wanted) for row in output.splitlines()), (
+                line,
+                output,
+            )
+    for hand in settled["dealer"]:
+        assert hand["description"] in output
+
+
+def _rounds(output: str) -> list[str]:
+    """The output cut into rounds (text from one 'Round N' header to the next)."""
+    return re.split(r"\nRound \d+   chips", output)[1:]
+
+
+def test_play_exchange_rounds_match_the_engine_settlement(tmp_path: Path) -> None:
+    """five-card-exchange: three rounds, each exchanging one card (typed three ways)."""
+    profile = "five-card-exchange"
+    settlements: list[dict[str, Any]] = []
+    lines: list[str] = []
+    for nonce in range(3):
+        text = format_card(cards_of(deal(profile, SEED, nonce, ONE_BOX), 1)[0])
+        stakes = ["", ""] if nonce == 0 else [""]  # box 1, minimum ANTE; then "same stakes"
+        exchange = [["exchange", "1"], [f"exchange {text}"], ["1", text.lower()]][nonce]
+        lines += [*stakes, *exchange, "play"]
+        actions = [{"box": 1, "act": "exchange", "cards": [text]}, {"box": 1, "act": "play"}]
+        settlements.append(expected(profile, SEED, nonce, ONE_BOX, actions))
+    nets = [s["boxes"][0]["net"] for s in settlements]
+    result = run(["play", profile, *seed_args(SEED, 3), "--record", str(tmp_path)], lines)
+    assert result.exit_code == 0, result.output
+    check_rounds(result.output, nets)
+    for text, settled in zip(_rounds(result.output), settlements, strict=True):
+        check_printed_settlement(text, settled)
+    # The recorded scripts replay, from the revealed seed alone, to what was printed.
+    recorded = sorted(tmp_path.glob("round-*.json"))
+    assert len(recorded) == 3
+    replayed = [replay(json.loads(p.read_text()))["boxes"][0]["net"] for p in recorded]
+    assert replayed == nets
+
+
+def test_play_sixth_card_and_discard_rounds_match_the_engine_settlement() -> None:
+    """five-card-sixth: buy a 6th card, give one back (by position, inline, by name)."""
+    profile = "five-card-sixth"
+    game = StudGame()
+    nets: list[int] = []
+    lines: list[str] = []
+    for nonce in range(3):
+        state = after(deal(profile, SEED, nonce, ONE_BOX), Action("buy_sixth", box=1))
+        six = cards_of(state, 1)
+        assert len(six) == 6
+        give = [six[5], six[0], six[2]][nonce]
+        typed = [["discard", "6"], ["discard 1"], ["discard", format_card(give)]][nonce]
+        final = "fold" if nonce == 2 else "play"
+        lines += [*(["", ""] if nonce == 0 else [""]), "buy_sixth", *typed, final]
+        actions = [
+            {"box": 1, "act": "buy_sixth"},
+            {"box": 1, "act": "discard", "cards": [format_card(give)]},
+            {"box": 1, "act": final},
+        ]
+        settled = expected(profile, SEED, nonce, ONE_BOX, actions)
+        nets.append(settled["boxes"][0]["net"])
+        assert game.to_act(after(state, Action("discard", 1, cards=(give,)))) is not None
+    result = run(["play", profile, *seed_args(SEED, 3)], lines)
+    assert result.exit_code == 0, result.output
+    check_rounds(result.output, nets)
+    assert "sixth" in result.output and "fold" in result.output
+
+
+def test_play_fold_loses_the_ante_each_round() -> None:
+    """six-card-all-in-one: fold three times, no BONUS: the ANTE is lost, nothing more."""
+    profile = "six-card-all-in-one"
+    lines = ["1", "25", "n", "fold", "", "fold", "", "fold"]
+    result = run(["play", profile, *seed_args(SEED, 3)], lines)
+    assert result.exit_code == 0, result.output
+    nets = [
+        expected(profile, SEED, n, ONE_BOX, [{"box": 1, "act": "fold"}])["boxes"][0]["net"]
+        for n in range(3)
+    ]
+    assert nets == [-2500, -2500, -2500]
+    check_rounds(result.output, nets)
+    for nonce, text in enumerate(_rounds(result.output)):
+        check_printed_settlement(
+            text, expected(profile, SEED, nonce, ONE_BOX, [{"box": 1, "act": "fold"}])
+        )
+
+
+def test_play_without_a_profile_asks_and_defaults_to_russian() -> None:
+    """`make run` starts `croupier play` with no argument: Enter picks Russian poker,
+    and a dealer without a game asks to buy a game or take the ANTE."""
+    profile = "russian"
+    lines = [""]  # which game: the default
+    nets: list[int] = []
+    for nonce in range(4):
+        played = after(deal(profile, SEED, nonce, ONE_BOX), Action("play", box=1))
+        actions: list[dict[str, Any]] = [{"box": 1, "act": "play"}]
+        stakes = ["", "", "", ""] if nonce == 0 else [""]  # box, ANTE, BONUS, dealer BONUS
+        lines += [*stakes, "play"]
+        if StudGame().to_act(played) is not None:  # the dealer showed no game
+            lines.append("take_ante")
+            actions.append({"box": 1, "act": "take_ante"})
+        nets.append(expected(profile, SEED, nonce, ONE_BOX, actions)["boxes"][0]["net"])
+    result = run(["play", *seed_args(SEED, 4)], lines)
+    assert result.exit_code == 0, result.output
+    assert "Russian poker (russian)" in result.output
+    check_rounds(result.output, nets)
+
+
+def test_play_dark_box_and_two_boxes_settle_separately() -> None:
+    """six-card: a light and a dark box with a pre-bought 6th card; each box's lines
+    are the engine's, the round's net is their sum."""
+    profile = "six-card"
+    boxes = [{"box": 1, "ante": 3000}, {"box": 2, "ante": 3000, "dark": True, "prebuy": ["sixth"]}]
+    # box 1 and 2 dark; ANTE 30 each; box 2 pre-buys the 6th card, not a game
+    lines = ["1 2d", "30", "30", "y", "n", "play"]
+    actions: list[dict[str, Any]] = [{"box": 1, "act": "play"}]
+    played = after(deal(profile, SEED, 0, boxes), Action("play", box=1))
+    if StudGame().to_act(played) is not None:
+        lines.append("take_ante")
+        actions.append({"box": 1, "act": "take_ante"})
+    settled = expected(profile, SEED, 0, boxes, actions)
+    result = run(["play", profile, *seed_args(SEED, 1)], lines)
+    assert result.exit_code == 0, result.output
+    check_rounds(result.output, [sum(b["net"] for b in settled["boxes"])])
+    check_printed_settlement(result.output, settled)
+    assert all(b["player"] == PLAYER for b in settled["boxes"])
