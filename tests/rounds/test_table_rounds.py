@@ -21,7 +21,7 @@ import pytest
 from croupier.games.script import ScriptError, replay
 
 HERE = Path(__file__).parent
-GAMES = ("baccarat",)  # each game joins when its engine does
+GAMES = ("baccarat", "roulette")  # each game joins when its engine does
 SCRIPTS = sorted(p for game in GAMES for p in (HERE / game).glob("*.json"))
 CONTRACT = ("game", "profile", "limits", "boxes", "cards", "actions", "seed", "result")
 
