@@ -178,3 +178,28 @@ def test_play_dark_box_and_two_boxes_settle_separately() -> None:
     check_rounds(result.output, [sum(b["net"] for b in settled["boxes"])])
     check_printed_settlement(result.output, settled)
     assert all(b["player"] == PLAYER for b in settled["boxes"])
+
+
+def test_play_baccarat_through_the_same_loop(tmp_path: Path) -> None:
+    """A game without decisions plugs in with its own stakes and drawing: the session
+    goes from the stakes straight to the settlement, which matches the seed's replay."""
+    lines = ["", "", "100", "0", "c", "1", "50", "0", "25"]
+    result = run(["play", "baccarat", *seed_args(SEED, 2), "--record", str(tmp_path)], lines)
+    assert result.exit_code == 0, result.output
+    stakes = [{"banker": 10000}, {"player": 5000, "tie": 2500}]
+    nets = []
+    for nonce, stake in enumerate(stakes):
+        script = {
+            "game": "baccarat",
+            "profile": "baccarat",
+            "limits": {"min": 2500, "max": 25000, "max_payout": 300000},
+            "boxes": [{"box": 1, "player": PLAYER, "stakes": stake}],
+            "seed": {"server_seed": SEED, "client_seed": "", "nonce": nonce},
+            "actions": [],
+        }
+        settled = replay(script)
+        check_printed_settlement(_rounds(result.output)[nonce], settled)
+        nets.append(settled["boxes"][0]["net"])
+        recorded = json.loads((tmp_path / f"round-{nonce + 1:03d}.json").read_text())
+        assert recorded["boxes"] == script["boxes"]
+    check_rounds(result.output, nets)

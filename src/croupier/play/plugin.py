@@ -13,7 +13,7 @@ docs/terminal.md.
 >>> plugin_for("bingo")
 Traceback (most recent call last):
 ...
-LookupError: the terminal cannot play 'bingo' yet (it plays: stud)
+LookupError: the terminal cannot play 'bingo' yet (it plays: baccarat, stud)
 """
 
 from __future__ import annotations
@@ -79,6 +79,7 @@ class TablePlugin(Protocol):
 # imports an engine it does not play.
 PLUGINS: dict[str, str] = {
     "stud": "croupier.play.stud:StudPlugin",
+    "baccarat": "croupier.play.baccarat:BaccaratPlugin",
 }
 
 

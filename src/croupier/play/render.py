@@ -14,6 +14,7 @@ is drawn as a back, ``▒▒`` (``##`` without Unicode), never as its value.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from fractions import Fraction
 
 from rich.console import Group, RenderableType
 from rich.table import Table
@@ -24,6 +25,15 @@ from croupier.games.base import BoxSettlement, HandResult, Settlement
 from croupier.play.money import format_money
 
 RED_SUITS = (1, 2)  # diamonds, hearts
+
+
+def fraction_text(value: Fraction) -> str:
+    """An exact fraction as a casino writes it: ``1``, ``1.5``, ``0.05``, ``2/3``."""
+    if value.denominator == 1:
+        return str(value.numerator)
+    if 10**6 % value.denominator == 0:
+        return f"{float(value):g}"
+    return f"{value.numerator}/{value.denominator}"
 
 
 def card_markup(text: str, *, unicode: bool) -> str:

@@ -96,6 +96,22 @@ def engine_for(game: str) -> Game[Any, Any]:
     return adapter.engine()
 
 
+def round_deck(profile: Any, seed: FairSeed) -> Deck:
+    """The round's cards from its seed, exactly as ``croupier replay`` deals a script
+    with that seed (a 52-card deck, or the game's own chance: a shoe, a wheel)."""
+    adapter = ADAPTERS[profile.game]
+    if adapter.chance is None:
+        return Deck.shuffled(seed)
+    script = {
+        "seed": {
+            "server_seed": seed.server_seed.hex(),
+            "client_seed": seed.client_seed,
+            "nonce": seed.nonce,
+        }
+    }
+    return adapter.chance(script, profile)
+
+
 def round_seed(options: TableOptions, number: int) -> FairSeed:
     """Round ``number``'s deck seed. A given server seed (``--seed``) deals round N
     with nonce N-1, so a session replays; otherwise every round draws a fresh seed,
@@ -342,7 +358,7 @@ def play_session(profile: Any, options: TableOptions, term: Terminal) -> Session
     engine = engine_for(profile.game)
     result = SessionResult(start=options.chips, chips=options.chips)
     term.say(
-        f"[bold]{escape(profile.name)}[/bold] ({profile.id}); table: ANTE "
+        f"[bold]{escape(profile.name)}[/bold] ({profile.id}); stakes per box "
         f"{format_money(options.limits.min_stake)} .. {format_money(options.limits.max_stake)}, "
         f"maximum payout {format_money(options.limits.max_payout)}. Type q to leave."
     )
@@ -361,7 +377,7 @@ def play_session(profile: Any, options: TableOptions, term: Terminal) -> Session
             )
             if previous is not None and not _same_again(term):
                 previous = None
-            deck = Deck.shuffled(seed)
+            deck = round_deck(profile, seed)
             boxes, state, upfront = _ask_setup(
                 term, profile, options, plugin, engine, result.chips, deck, previous
             )

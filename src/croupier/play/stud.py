@@ -14,7 +14,7 @@ terminal and is summed up by ``croupier profiles`` without a line of code.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from fractions import Fraction
 
 from rich.console import RenderableType
@@ -26,7 +26,7 @@ from croupier.games.base import JSON, BoxStake, LegalAction, Limits
 from croupier.games.stud.payout import evaluate
 from croupier.games.stud.profile import COMBINATIONS, ImproveRound, StudProfile, antes
 from croupier.play.money import format_money
-from croupier.play.render import cards_markup, money_cell
+from croupier.play.render import cards_markup, fraction_text, money_cell
 from croupier.play.terminal import Refused, Terminal
 
 
@@ -36,11 +36,7 @@ def ante_text(multiple: Fraction) -> str:
     >>> ante_text(Fraction(3, 2)), ante_text(Fraction(1)), ante_text(Fraction(1, 3))
     ('1.5', '1', '1/3')
     """
-    if multiple.denominator == 1:
-        return str(multiple.numerator)
-    if 100 % multiple.denominator == 0:
-        return f"{float(multiple):g}"
-    return f"{multiple.numerator}/{multiple.denominator}"
+    return fraction_text(multiple)
 
 
 def _cards_word(n: int) -> str:
@@ -96,11 +92,7 @@ class StudPlugin:
         self, term: Terminal, profile: StudProfile, limits: Limits, player: str, chips: int
     ) -> tuple[BoxStake, ...]:
         table = profile.table
-        dark_ok = table.dark_boxes_per_player > 0
-        hint = f"box numbers 1-{table.boxes}"
-        if dark_ok:
-            hint += ", a d after a dark one (1 2d)"
-        chosen = term.ask(f"Boxes to play ({hint})", self._parse_boxes(profile), "1")
+        chosen = term.ask_boxes(table.boxes, dark=table.dark_boxes_per_player > 0)
         top = min(limits.max_stake, chips)
         antes_by_box: dict[int, int] = {}
         same = table.equal_antes_per_player or len(chosen) == 1
@@ -116,26 +108,6 @@ class StudPlugin:
             self._box_extras(term, profile, limits, player, box, dark, antes_by_box[box])
             for box, dark in chosen
         )
-
-    @staticmethod
-    def _parse_boxes(profile: StudProfile) -> Callable[[str], tuple[tuple[int, bool], ...]]:
-        def parse(text: str) -> tuple[tuple[int, bool], ...]:
-            chosen: list[tuple[int, bool]] = []
-            for word in text.replace(",", " ").split():
-                dark = word.lower().endswith("d")
-                number = word[:-1] if dark else word
-                if not number.isdigit() or not 1 <= int(number) <= profile.table.boxes:
-                    raise Refused(f"{word!r}: the table has boxes 1 to {profile.table.boxes}")
-                if dark and profile.table.dark_boxes_per_player == 0:
-                    raise Refused(f"{word!r}: this game has no dark boxes")
-                if any(b == int(number) for b, _ in chosen):
-                    raise Refused(f"box {number} is named twice")
-                chosen.append((int(number), dark))
-            if not chosen:
-                raise Refused("name at least one box")
-            return tuple(sorted(chosen))
-
-        return parse
 
     @staticmethod
     def _box_extras(

@@ -148,3 +148,25 @@ class Terminal:
         span = f"{format_money(low)} .. {format_money(high)}" + (", 0 for none" if zero else "")
         shown = None if default is None else format_money(default, currency=False)
         return self.ask(f"{question} ({span})", parse, shown)
+
+    def ask_boxes(self, boxes: int, *, dark: bool) -> tuple[tuple[int, bool], ...]:
+        """Which boxes to play: numbers, ``d`` after a dark one (``1 2d``); sorted."""
+
+        def parse(text: str) -> tuple[tuple[int, bool], ...]:
+            chosen: list[tuple[int, bool]] = []
+            for word in text.replace(",", " ").split():
+                is_dark = word.lower().endswith("d")
+                number = word[:-1] if is_dark else word
+                if not number.isdigit() or not 1 <= int(number) <= boxes:
+                    raise Refused(f"{word!r}: the table has boxes 1 to {boxes}")
+                if is_dark and not dark:
+                    raise Refused(f"{word!r}: this game has no dark boxes")
+                if any(b == int(number) for b, _ in chosen):
+                    raise Refused(f"box {number} is named twice")
+                chosen.append((int(number), is_dark))
+            if not chosen:
+                raise Refused("name at least one box")
+            return tuple(sorted(chosen))
+
+        hint = f"box numbers 1-{boxes}" + (", a d after a dark one (1 2d)" if dark else "")
+        return self.ask(f"Boxes to play ({hint})", parse, "1")
