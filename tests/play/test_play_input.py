@@ -163,3 +163,15 @@ def test_play_any_typing_ends_in_settled_rounds_and_an_exact_balance(
     out = screen.getvalue()
     for number, net in enumerate(nets, start=1):
         assert re.search(rf"Round {number}: {re.escape(format_money(net, sign=True))}", out)
+
+
+def test_play_dark_box_cards_stay_hidden_until_the_show() -> None:
+    boxes = [{"box": 1, "ante": 2500}, {"box": 2, "ante": 2500, "dark": True}]
+    state = deal("six-card", SEED, 0, boxes)
+    dark = [format_card(c, unicode=True) for c in state.boxes[1].cards]
+    result = run(["play", "six-card", *seed_args(SEED, 1)], ["1 2d", "", "", "n", "n", "fold"])
+    out = result.output
+    show = out.rindex("Your choice")
+    for card in dark:
+        assert card not in out[:show], (card, out)
+        assert card in out[show:]

@@ -203,3 +203,35 @@ def test_play_baccarat_through_the_same_loop(tmp_path: Path) -> None:
         recorded = json.loads((tmp_path / f"round-{nonce + 1:03d}.json").read_text())
         assert recorded["boxes"] == script["boxes"]
     check_rounds(result.output, nets)
+
+
+def test_play_insurance_amount_typed_inline_or_asked() -> None:
+    """Russian poker with three of a kind or better: insure (an amount in roubles, the
+    engine's range), then play; the insurance line is settled as the engine says."""
+    profile = "russian"
+    seed = next(
+        s
+        for s in (bytes([i]) * 16 for i in range(256))
+        if any(
+            a.act == "insure" for a in StudGame().legal_actions(deal(profile, s.hex(), 0, ONE_BOX))
+        )
+    ).hex()
+    state = deal(profile, seed, 0, ONE_BOX)
+    insure = next(a for a in StudGame().legal_actions(state) if a.act == "insure")
+    assert insure.min_amount == 2500
+    lines = ["", "", "", "", "insure 10", "60", "play"]
+    actions: list[dict[str, Any]] = [
+        {"box": 1, "act": "insure", "amount": 6000},
+        {"box": 1, "act": "play"},
+    ]
+    played = after(state, Action("insure", 1, amount=6000), Action("play", 1))
+    if StudGame().to_act(played) is not None:
+        lines.append("take_ante")
+        actions.append({"box": 1, "act": "take_ante"})
+    result = run(["play", profile, *seed_args(seed, 1)], lines)
+    assert result.exit_code == 0, result.output
+    assert "10,00 ₽ is outside 25,00 ₽" in result.output
+    settled = expected(profile, seed, 0, ONE_BOX, actions)
+    assert any(line["line"] == "insurance" for line in settled["boxes"][0]["lines"])
+    check_printed_settlement(result.output, settled)
+    check_rounds(result.output, [settled["boxes"][0]["net"]])

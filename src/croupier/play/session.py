@@ -54,7 +54,7 @@ from croupier.games.base import (
 )
 from croupier.games.script import ADAPTERS
 from croupier.play import render
-from croupier.play.money import format_money
+from croupier.play.money import MoneyError, format_money, parse_money
 from croupier.play.plugin import TablePlugin, plugin_for
 from croupier.play.terminal import LeftTable, Refused, Terminal
 
@@ -222,12 +222,31 @@ class _Round:
             if top < la.min_amount:
                 self.term.say(f"[red]not enough chips: at least {format_money(la.min_amount)}[/]")
                 return None
-            amount = self.term.ask_money("Amount", la.min_amount, top)
+            amount = self._typed_amount(rest, la.min_amount, top)
+            if amount is None:
+                amount = self.term.ask_money("Amount", la.min_amount, top)
             return Action(la.act, la.box, la.hand, amount=amount)
         if rest:
             self.term.say(f"[red]{la.act} takes nothing more than its name or number[/red]")
             return None
         return Action(la.act, la.box, la.hand)
+
+    def _typed_amount(self, rest: Sequence[str], low: int, high: int) -> int | None:
+        """An amount typed with the choice (``insure 150``), if it reads and fits."""
+        if not rest:
+            return None
+        try:
+            amount = parse_money(" ".join(rest))
+        except MoneyError as error:
+            self.term.say(f"[red]{escape(str(error))}[/red]")
+            return None
+        if not low <= amount <= high:
+            self.term.say(
+                f"[red]{format_money(amount)} is outside "
+                f"{format_money(low)} .. {format_money(high)}[/red]"
+            )
+            return None
+        return amount
 
     def play(self, state: Any, chips: int, upfront: int) -> Settlement:
         """Play the dealt round to its settlement. A player who leaves mid-round is
