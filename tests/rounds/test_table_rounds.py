@@ -21,7 +21,7 @@ import pytest
 from croupier.games.script import ScriptError, replay
 
 HERE = Path(__file__).parent
-GAMES = ("baccarat", "roulette")  # each game joins when its engine does
+GAMES = ("blackjack", "baccarat", "roulette")
 SCRIPTS = sorted(p for game in GAMES for p in (HERE / game).glob("*.json"))
 CONTRACT = ("game", "profile", "limits", "boxes", "cards", "actions", "seed", "result")
 
