@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import json
 import re
+import tempfile
 from io import StringIO
+from pathlib import Path
 
 from hypothesis import given
 from hypothesis import strategies as st
@@ -11,6 +14,7 @@ from playkit import ONE_BOX, check_rounds, deal, expected, hidden_dealer_cards, 
 from rich.console import Console
 
 from croupier.cards import FairSeed, commit, format_card
+from croupier.games.script import replay
 from croupier.play import TableOptions, Terminal, play_session, scripted
 from croupier.play.money import format_money
 from croupier.profiles import load
@@ -139,7 +143,11 @@ def test_play_bad_options_are_refused_clearly() -> None:
 
 
 ANSWERS = st.sampled_from(
-    ["", "1", "2", "3", "4", "5", "6", "play", "fold", "stand", "exchange", "x", "1 2", "c"]
+    [
+        *["", "1", "2", "3", "4", "5", "6", "x", "1 2", "c", "y", "q", "1 2d", "30"],
+        *["play", "fold", "stand", "exchange 1", "buy_sixth", "discard 6", "insure 30"],
+        *["take_ante", "buy_game", "take_half"],
+    ]
 )
 
 
@@ -152,14 +160,18 @@ def test_play_any_typing_ends_in_settled_rounds_and_an_exact_balance(
     seed: bytes, answers: list[str], profile: str
 ) -> None:
     """Whatever is typed: no traceback, every round settles, the balance is the start
-    plus the settlements' nets, and each recorded round replays from its seed."""
+    plus the settlements' nets, and each recorded round replays from its seed to the
+    same nets (leaving mid-round included: the timer's actions are recorded too)."""
     screen = StringIO()
     term = Terminal(Console(file=screen, width=120), scripted(answers))
-    options = TableOptions(chips=200_00, rounds=3, server_seed=seed)
-    result = play_session(load(profile), options, term)
+    with tempfile.TemporaryDirectory() as folder:
+        options = TableOptions(chips=200_00, rounds=3, server_seed=seed, record=Path(folder))
+        result = play_session(load(profile), options, term)
+        recorded = [replay(json.loads(p.read_text())) for p in sorted(Path(folder).glob("*.json"))]
     nets = [sum(b.net for b in s.boxes) for s in result.settlements]
     assert result.chips == 200_00 + sum(nets)
     assert result.chips >= 0
+    assert [sum(b["net"] for b in r["boxes"]) for r in recorded] == nets
     out = screen.getvalue()
     for number, net in enumerate(nets, start=1):
         assert re.search(rf"Round {number}: {re.escape(format_money(net, sign=True))}", out)

@@ -59,9 +59,7 @@ def money_cell(minor: int, *, sign: bool = False) -> Text:
 
 def box_settlement(box: BoxSettlement, *, unicode: bool) -> RenderableType:
     """One box's stake lines: staked, paid back, net; and the hands it was settled on."""
-    lines = Table(
-        title=f"Box {box.box}: {box.outcome or 'settled'}", title_justify="left", box=None
-    )
+    lines = Table(box=None)
     lines.add_column("stake")
     lines.add_column("staked", justify="right")
     lines.add_column("paid back", justify="right")
@@ -82,8 +80,9 @@ def box_settlement(box: BoxSettlement, *, unicode: bool) -> RenderableType:
         money_cell(box.net, sign=True),
         "",
     )
-    hands = [Text.from_markup(hand_text(h, unicode=unicode)) for h in box.hands]
-    return Group(*hands, lines)
+    title = Text(f"Box {box.box}: {box.outcome or 'settled'}", style="bold")
+    hands = [Text.from_markup("  " + hand_text(h, unicode=unicode)) for h in box.hands]
+    return Group(title, *hands, lines)
 
 
 def settlement(result: Settlement, player: str, *, unicode: bool) -> RenderableType:

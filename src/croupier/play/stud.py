@@ -26,7 +26,7 @@ from croupier.games.base import JSON, BoxStake, LegalAction, Limits
 from croupier.games.stud.payout import evaluate
 from croupier.games.stud.profile import COMBINATIONS, ImproveRound, StudProfile, antes
 from croupier.play.money import format_money
-from croupier.play.render import cards_markup, fraction_text, money_cell
+from croupier.play.render import card_markup, cards_markup, fraction_text
 from croupier.play.terminal import Refused, Terminal
 
 
@@ -167,70 +167,68 @@ class StudPlugin:
     # ------------------------------------------------------------ the table
 
     def table(self, term: Terminal, profile: StudProfile, view: JSON) -> RenderableType:
+        """Two lines per box: its cards and hand, then its stakes and state (fits 80
+        columns with six cards)."""
         uni = term.unicode
-        grid = Table(box=None, pad_edge=False, show_header=True, header_style="dim")
-        for title, justify in (
-            ("", "left"),
-            ("ANTE", "right"),
-            ("BET", "right"),
-            ("fees", "right"),
-            ("cards", "left"),
-            ("", "left"),
-        ):
-            grid.add_column(title, justify=justify)  # type: ignore[arg-type]
+        grid = Table(box=None, pad_edge=False, show_header=False)
+        grid.add_column("who", no_wrap=True)
+        grid.add_column("cards", no_wrap=True)
+        grid.add_column("hand")
         dealer = view["dealer"]
+        note = ""
         if "cards" in dealer:
             shown = cards_markup(dealer["cards"], unicode=uni)
-            note = ""
+            note = evaluate(profile, parse_cards(dealer["cards"])).main.describe()
             if "bought_game" in dealer:
                 bought = dealer["bought_game"]
-                note = (
-                    f"bought game: drops {cards_markup([bought['dropped']], unicode=uni)}, "
-                    f"draws {cards_markup([bought['drew']], unicode=uni)}"
+                note += (
+                    f"; bought game: drops {card_markup(bought['dropped'], unicode=uni)}, "
+                    f"draws {card_markup(bought['drew'], unicode=uni)}"
                 )
+        elif profile.dealer.shown_card == "last":
+            backs = cards_markup([], hidden=dealer["count"] - 1, unicode=uni)
+            shown = f"{backs} {card_markup(dealer['shown'], unicode=uni)}"
         else:
-            backs = dealer["count"] - 1
-            if profile.dealer.shown_card == "last":
-                shown = (
-                    cards_markup([], hidden=backs, unicode=uni)
-                    + " "
-                    + cards_markup([dealer["shown"]], unicode=uni)
-                )
-            else:
-                shown = cards_markup([dealer["shown"]], hidden=backs, unicode=uni)
-            note = ""
-        grid.add_row(Text("Dealer", style="bold"), "", "", "", Text.from_markup(shown), note)
+            shown = cards_markup([dealer["shown"]], hidden=dealer["count"] - 1, unicode=uni)
+        grid.add_row(Text("Dealer", style="bold"), Text.from_markup(shown), Text.from_markup(note))
         for box in view["boxes"]:
-            who = "dark" if box["dark"] else box["player"]
             stage = box["stage"]
-            bet = profile.bet_antes * box["ante"] if stage == "played" else 0
+            hand = ""
             if "cards" in box:
                 cards = cards_markup(box["cards"], unicode=uni)
-                hand = evaluate(profile, parse_cards(box["cards"]))
-                note = hand.main.describe()
-                if hand.second is not None:
-                    note += f" + {hand.second.describe()}"
+                rank = evaluate(profile, parse_cards(box["cards"]))
+                hand = rank.main.describe()
+                if rank.second is not None:
+                    hand += f" + {rank.second.describe()}"
             else:
                 cards = cards_markup([], hidden=box["card_count"], unicode=uni)
-                note = ""
-            extras = [stage] if stage not in ("waiting", "deciding") else []
-            if box["insurance"]:
-                extras.append(f"insured {format_money(box['insurance'])}")
-            if box["took_half"]:
-                extras.append("took half")
-            if box["bought_game"]:
-                extras.append("bought a game")
-            if extras:
-                note = f"{note}  [{', '.join(extras)}]" if note else f"[{', '.join(extras)}]"
+            who = f"Box {box['box']}" + (" dark" if box["dark"] else f" {box['player']}")
             grid.add_row(
-                Text(f"Box {box['box']} ({who})", style="bold" if stage == "deciding" else ""),
-                money_cell(box["ante"]),
-                money_cell(bet) if bet else "",
-                money_cell(box["fees"]) if box["fees"] else "",
+                Text(who, style="bold" if stage == "deciding" else ""),
                 Text.from_markup(cards),
-                Text(note, style="italic"),
+                Text(hand, style="italic"),
             )
+            grid.add_row("", "", Text(self._stakes_text(profile, box), style="dim"))
         return grid
+
+    @staticmethod
+    def _stakes_text(profile: StudProfile, box: JSON) -> str:
+        parts = [f"ANTE {format_money(box['ante'])}"]
+        if box["stage"] == "played":
+            parts.append(f"BET {format_money(profile.bet_antes * box['ante'])}")
+        if box["fees"]:
+            parts.append(f"fees {format_money(box['fees'])}")
+        if box["insurance"]:
+            parts.append(f"insured {format_money(box['insurance'])}")
+        if box["took_half"]:
+            parts.append("took half")
+        if box["bought_game"]:
+            parts.append("bought a game")
+        if box["stage"] in ("played", "folded"):
+            parts.append(box["stage"])
+        elif box["stage"] == "discard":
+            parts.append("gives back cards")
+        return " · ".join(parts)
 
     # ------------------------------------------------------------ decisions
 
