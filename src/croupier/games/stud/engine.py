@@ -246,8 +246,6 @@ class StudGame:
             result.extend(improve.menu(profile, box, self._forbidden(state, box)))
             bet = profile.bet_antes * box.ante
             if box.stage is Stage.DECIDING:
-                if not any(a.act == "stand" for a in result):
-                    result.append(LegalAction("stand", box.box))
                 result.append(LegalAction("play", box.box, price=bet))
                 span = self._insurance_range(state, box)
                 if span is not None:
@@ -330,6 +328,8 @@ class StudGame:
             return improve.refuse_sixth(profile, box)
         if act == "discard":
             return improve.refuse_discard(box, action.cards)
+        if act == "stand" and improve.open_round(profile, box) is None:
+            return "improving is over for this box: play or fold"
         if act in ("stand", "play", "fold"):
             return None
         if act == "insure":

@@ -22,12 +22,13 @@ from dataclasses import dataclass
 from itertools import combinations
 
 from croupier.games.base import StakeLine
+from croupier.games.common.cap import CAPPED as CAPPED  # re-exported: tests and scripts read it
+from croupier.games.common.cap import cap_lines
 from croupier.games.stud.profile import StudProfile, antes
 from croupier.poker.hand import Category, HandRank, best_of, rank5
 
 # Which winnings the maximum payout cuts first (the contract with the round scripts).
 CAP_ORDER = ("bet", "ante", "take_half", "protection", "insurance", "bonus", "dealer_bonus")
-CAPPED = "capped by the maximum payout"
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,6 +39,22 @@ class BoxHand:
     second: HandRank | None = None
 
 
+# How many of a hand's cards (most important first) make its combination.
+_FORMING = {
+    Category.HIGH_CARD: 0,
+    Category.ACE_KING: 2,
+    Category.PAIR: 2,
+    Category.TWO_PAIR: 4,
+    Category.THREE_OF_A_KIND: 3,
+    Category.STRAIGHT: 5,
+    Category.FLUSH: 5,
+    Category.FULL_HOUSE: 5,
+    Category.FOUR_OF_A_KIND: 4,
+    Category.STRAIGHT_FLUSH: 5,
+    Category.ROYAL_FLUSH: 5,
+}
+
+
 def evaluate(profile: StudProfile, cards: Sequence[int]) -> BoxHand:
     """The hand a box is settled on (five or six cards; the best five play)."""
     main = best_of(cards, ace_king=profile.ace_king)
@@ -45,10 +62,14 @@ def evaluate(profile: StudProfile, cards: Sequence[int]) -> BoxHand:
         return BoxHand(main)
     left = next(c for c in cards if c not in main.cards)
     others = [c for c in cards if c != left]
-    second = max(
-        rank5((left, *four), ace_king=profile.ace_king) for four in combinations(others, 4)
-    )
-    return BoxHand(main, second if profile.is_combination(second.category) else None)
+    # The left-out card must *form* the second combination, not ride along as
+    # a kicker: "an extra combination may be formed by the card not in the main one".
+    formed = []
+    for four in combinations(others, 4):
+        hand = rank5((left, *four), ace_king=profile.ace_king)
+        if profile.is_combination(hand.category) and left in hand.cards[: _FORMING[hand.category]]:
+            formed.append(hand)
+    return BoxHand(main, max(formed) if formed else None)
 
 
 def coefficient(profile: StudProfile, hand: BoxHand) -> int:
@@ -260,17 +281,4 @@ def cap(lines: tuple[StakeLine, ...], max_payout: int) -> tuple[StakeLine, ...]:
     >>> [(x.line, x.returned, x.note) for x in out]
     [('ante', 20, ''), ('bet', 110, 'capped by the maximum payout')]
     """
-    excess = sum(max(x.returned - x.staked, 0) for x in lines) - max_payout
-    if excess <= 0:
-        return lines
-    result = list(lines)
-    for name in CAP_ORDER:
-        for i, line in enumerate(result):
-            if excess <= 0:
-                return tuple(result)
-            if line.line != name or line.returned <= line.staked:
-                continue
-            cut = min(excess, line.returned - line.staked)
-            result[i] = StakeLine(line.line, line.staked, line.returned - cut, CAPPED)
-            excess -= cut
-    return tuple(result)
+    return cap_lines(lines, max_payout, CAP_ORDER)

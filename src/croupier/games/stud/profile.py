@@ -21,8 +21,12 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
+from croupier.games.common.seating import Table, parse_table
+from croupier.games.common.settings import Section as _Section
+from croupier.games.common.settings import category as _category
+from croupier.games.common.settings import category_key
+from croupier.games.common.settings import fraction as _fraction
 from croupier.poker.hand import Category
-from croupier.profiles import ProfileError
 
 COMBINATIONS = tuple(Category)[1:]  # ace-king .. royal flush
 
@@ -30,34 +34,6 @@ COMBINATIONS = tuple(Category)[1:]  # ace-king .. royal flush
 def antes(multiple: Fraction, ante: int) -> int:
     """``multiple`` ANTEs in minor units, rounded down."""
     return ante * multiple.numerator // multiple.denominator
-
-
-def category_key(category: Category) -> str:
-    return category.name.lower()
-
-
-@dataclass(frozen=True, slots=True)
-class SeveralLight:
-    """When a player may hold more than one light box, and on what terms."""
-
-    max_boxes: int = 1
-    adjacent: bool = False
-    equal_antes: bool = False
-    min_table_stake: int = 0
-    alone_at_table: bool = False
-    forbid_exchange: tuple[int, ...] = ()
-
-
-@dataclass(frozen=True, slots=True)
-class Table:
-    boxes: int
-    light_boxes_per_player: int
-    dark_boxes_per_player: int
-    equal_antes_per_player: bool
-    several_light: SeveralLight
-    # [002]'s personal game: the owner sees all own boxes at once; elsewhere a
-    # box's cards reach its owner only when its turn comes [004 conduct rule 2].
-    owner_sees_all_boxes: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -188,94 +164,6 @@ class StudProfile:
 # ---------------------------------------------------------------- reading TOML
 
 
-class _Section:
-    """A TOML table being read: remembers which keys were used so unknown
-    keys are refused, and names the file and field in every error."""
-
-    def __init__(self, data: Any, where: str, path: str) -> None:
-        if not isinstance(data, Mapping):
-            raise ProfileError(f"{where}: {path or 'profile'}: must be a table")
-        self.data = data
-        self.where = where
-        self.path = path
-        self.used: set[str] = set()
-
-    def name(self, key: str) -> str:
-        return f"{self.path}.{key}" if self.path else key
-
-    def fail(self, key: str, message: str) -> ProfileError:
-        return ProfileError(f"{self.where}: {self.name(key)}: {message}")
-
-    def has(self, key: str) -> bool:
-        return key in self.data
-
-    def raw(self, key: str, default: Any = ...) -> Any:
-        self.used.add(key)
-        if key not in self.data:
-            if default is ...:
-                raise self.fail(key, "missing")
-            return default
-        return self.data[key]
-
-    def str_(self, key: str, default: Any = ..., choices: tuple[str, ...] = ()) -> str:
-        value = self.raw(key, default)
-        if not isinstance(value, str):
-            raise self.fail(key, "must be text")
-        if choices and value not in choices:
-            raise self.fail(key, f"{value!r} is not one of {', '.join(choices)}")
-        return value
-
-    def int_(self, key: str, default: Any = ..., minimum: int = 0) -> int:
-        value = self.raw(key, default)
-        if not isinstance(value, int) or isinstance(value, bool):
-            raise self.fail(key, "must be a whole number")
-        if value < minimum:
-            raise self.fail(key, f"must be at least {minimum}")
-        return value
-
-    def bool_(self, key: str, default: Any = ...) -> bool:
-        value = self.raw(key, default)
-        if not isinstance(value, bool):
-            raise self.fail(key, "must be true or false")
-        return value
-
-    def fraction(self, key: str, default: Any = ...) -> Fraction:
-        return _fraction(self.raw(key, default), lambda m: self.fail(key, m))
-
-    def category(self, key: str, default: Any = ...) -> Category:
-        return _category(self.raw(key, default), lambda m: self.fail(key, m))
-
-    def section(self, key: str) -> _Section:
-        return _Section(self.raw(key, {}), self.where, self.name(key))
-
-    def optional_section(self, key: str) -> _Section | None:
-        return self.section(key) if self.has(key) else None
-
-    def done(self) -> None:
-        unknown = sorted(set(self.data) - self.used)
-        if unknown:
-            raise self.fail(unknown[0], "unknown setting")
-
-
-def _fraction(value: Any, fail: Any) -> Fraction:
-    if isinstance(value, bool) or not isinstance(value, int | str):
-        raise fail('must be a number of ANTEs as text, like "1", "1.5" or "3/2"')
-    try:
-        result = Fraction(value)
-    except (ValueError, ZeroDivisionError):
-        raise fail(f"{value!r} is not a number") from None
-    if result < 0:
-        raise fail("cannot be negative")
-    return result
-
-
-def _category(value: Any, fail: Any) -> Category:
-    names = {category_key(c): c for c in Category}
-    if not isinstance(value, str) or value not in names:
-        raise fail(f"{value!r} is not a hand class ({', '.join(names)})")
-    return names[value]
-
-
 def _counts(section: _Section, key: str) -> dict[int, Any]:
     table = section.raw(key, {})
     if not isinstance(table, Mapping):
@@ -332,33 +220,7 @@ def parse_profile(data: Mapping[str, Any], where: str) -> StudProfile:
     name = top.str_("name")
     source = top.str_("source", "")
 
-    t = top.section("table")
-    sl = t.optional_section("several_light")
-    several = SeveralLight()
-    if sl is not None:
-        forbid = sl.raw("forbid_exchange", [])
-        if not isinstance(forbid, list) or not all(isinstance(c, int) for c in forbid):
-            raise sl.fail("forbid_exchange", "must be a list of card counts")
-        several = SeveralLight(
-            sl.int_("max_boxes", minimum=2),
-            sl.bool_("adjacent", False),
-            sl.bool_("equal_antes", False),
-            sl.int_("min_table_stake", 0),
-            sl.bool_("alone_at_table", False),
-            tuple(forbid),
-        )
-        sl.done()
-    table = Table(
-        t.int_("boxes", minimum=1),
-        t.int_("light_boxes_per_player", minimum=1),
-        t.int_("dark_boxes_per_player", 0),
-        t.bool_("equal_antes_per_player", False),
-        several,
-        t.bool_("owner_sees_all_boxes", False),
-    )
-    t.done()
-    if several.max_boxes > 1 and table.light_boxes_per_player > 1:
-        raise t.fail("several_light", "light_boxes_per_player already allows several light boxes")
+    table = parse_table(top.section("table"))
 
     o = top.section("order")
     order = Order(
