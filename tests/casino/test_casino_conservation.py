@@ -196,4 +196,4 @@ class LongLedgerMachine(LedgerMachine):
 
 
 TestConservationLong = pytest.mark.slow(LongLedgerMachine.TestCase)
-TestConservationLong.settings = settings(max_examples=100, stateful_step_count=60, deadline=None)
+TestConservationLong.settings = settings(max_examples=60, stateful_step_count=50, deadline=None)

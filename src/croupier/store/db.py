@@ -62,7 +62,8 @@ def _make_engine(url: str, **engine_args: Any) -> Engine:
     if not url.startswith("sqlite"):
         return create_engine(url, pool_pre_ping=True, **engine_args)
     path = url.split(":///", 1)[1] if ":///" in url else ""
-    if path and path != ":memory:":
+    on_disk = bool(path) and path != ":memory:"
+    if on_disk:
         Path(path).parent.mkdir(parents=True, exist_ok=True)
         engine = create_engine(url, connect_args={"timeout": LOCK_TIMEOUT_S}, **engine_args)
     else:
@@ -82,6 +83,11 @@ def _make_engine(url: str, **engine_args: Any) -> Engine:
         cursor = dbapi_connection.cursor()
         cursor.execute("PRAGMA foreign_keys = ON")
         cursor.execute(f"PRAGMA busy_timeout = {int(LOCK_TIMEOUT_S * 1000)}")
+        if on_disk:
+            # Write-ahead log: readers never wait for the writer, and a commit
+            # costs one fsync; synchronous=FULL keeps every commit durable.
+            cursor.execute("PRAGMA journal_mode = WAL")
+            cursor.execute("PRAGMA synchronous = FULL")
         cursor.close()
 
     @event.listens_for(engine, "begin")
