@@ -235,3 +235,50 @@ def test_play_insurance_amount_typed_inline_or_asked() -> None:
     assert any(line["line"] == "insurance" for line in settled["boxes"][0]["lines"])
     check_printed_settlement(result.output, settled)
     check_rounds(result.output, [settled["boxes"][0]["net"]])
+
+
+def test_play_roulette_bets_are_actions_of_the_same_loop(tmp_path: Path) -> None:
+    """Roulette's bets are actions (a spot and an amount) until no more bets; the
+    printed settlement is the seed's replay of the same bets."""
+    lines = [
+        "",
+        "",
+        "bet red 50",
+        "bet",
+        "voisins",
+        "45",
+        "225",
+        "no_more_bets",
+        "",
+        "no_more_bets",
+    ]
+    # colour 1, chip 25; red 50; voisins refused at 45 (9 chips of 25), 225 taken; spin;
+    # Round 2: same colour, then spin with no bets.
+    result = run(["play", "roulette", *seed_args(SEED, 2), "--record", str(tmp_path)], lines)
+    assert result.exit_code == 0, result.output
+    assert "45,00 ₽ is outside 225,00 ₽" in result.output
+    bets: list[list[dict[str, Any]]] = [
+        [
+            {"box": 1, "act": "bet", "spot": "red", "amount": 5000},
+            {"box": 1, "act": "bet", "spot": "voisins", "amount": 22500},
+            {"box": 0, "act": "no_more_bets"},
+        ],
+        [{"box": 0, "act": "no_more_bets"}],
+    ]
+    nets = []
+    for nonce, actions in enumerate(bets):
+        settled = replay(
+            {
+                "game": "roulette",
+                "profile": "roulette",
+                "limits": {"min": 2500, "max": 25000, "max_payout": 300000},
+                "boxes": [{"box": 1, "player": PLAYER, "chip": 2500}],
+                "seed": {"server_seed": SEED, "client_seed": "", "nonce": nonce},
+                "actions": actions,
+            }
+        )
+        check_printed_settlement(_rounds(result.output)[nonce], settled)
+        nets.append(settled["boxes"][0]["net"])
+        recorded = json.loads((tmp_path / f"round-{nonce + 1:03d}.json").read_text())
+        assert recorded["actions"] == actions
+    check_rounds(result.output, nets)

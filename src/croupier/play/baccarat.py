@@ -22,16 +22,17 @@ from rich.table import Table
 from rich.text import Text
 
 from croupier.games.baccarat.profile import STAKES, BaccaratProfile
-from croupier.games.base import JSON, BoxStake, LegalAction, Limits
+from croupier.games.base import JSON, BoxStake, Limits
+from croupier.play.plugin import BasePlugin
 from croupier.play.render import cards_markup, fraction_text
-from croupier.play.terminal import Refused, Terminal
+from croupier.play.terminal import Terminal
 
 
 def _odds(value: Fraction) -> str:
     return f"{fraction_text(value)}:1"
 
 
-class BaccaratPlugin:
+class BaccaratPlugin(BasePlugin):
     """Stakes and drawing for baccarat profiles."""
 
     game = "baccarat"
@@ -74,14 +75,6 @@ class BaccaratPlugin:
             )
         grid.add_row("", Text(f"{view['result'].upper()} wins", style="bold"), "")
         return grid
-
-    def label(self, profile: BaccaratProfile, action: LegalAction) -> str:
-        return action.act.replace("_", " ")  # baccarat offers no actions; kept for the protocol
-
-    def pick_cards(
-        self, term: Terminal, view: JSON, action: LegalAction, typed: Sequence[str]
-    ) -> tuple[int, ...] | None:
-        raise Refused("baccarat has no action that takes cards")
 
     def script_box(self, stake: BoxStake) -> JSON:
         return {"box": stake.box, "player": stake.player, "stakes": dict(stake.stakes)}

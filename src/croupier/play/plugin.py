@@ -13,7 +13,7 @@ docs/terminal.md.
 >>> plugin_for("bingo")
 Traceback (most recent call last):
 ...
-LookupError: the terminal cannot play 'bingo' yet (it plays: baccarat, stud)
+LookupError: the terminal cannot play 'bingo' yet (it plays: baccarat, roulette, stud)
 """
 
 from __future__ import annotations
@@ -23,8 +23,10 @@ from collections.abc import Sequence
 from typing import Any, Protocol
 
 from rich.console import RenderableType
+from rich.markup import escape
 
-from croupier.games.base import JSON, BoxStake, LegalAction, Limits
+from croupier.games.base import JSON, Action, BoxStake, LegalAction, Limits
+from croupier.play.money import MoneyError, format_money, parse_money
 from croupier.play.terminal import Terminal
 
 
@@ -56,10 +58,18 @@ class TablePlugin(Protocol):
         """An open action in words, for the menu (the price is added by the session)."""
         ...
 
-    def pick_cards(
-        self, term: Terminal, view: JSON, action: LegalAction, typed: Sequence[str]
-    ) -> tuple[int, ...] | None:
-        """The cards an action takes (``typed`` = what came with the choice); None = back."""
+    def complete(
+        self,
+        term: Terminal,
+        profile: Any,
+        view: JSON,
+        action: LegalAction,
+        typed: Sequence[str],
+        free: int,
+    ) -> Action | None:
+        """The full action for a menu choice: its cards, amount or spot, from ``typed``
+        (what came with the choice) or asked; None goes back to the menu.
+        :class:`BasePlugin` does cards and amounts; ``free`` = chips not on the table."""
         ...
 
     def script_box(self, stake: BoxStake) -> JSON:
@@ -75,11 +85,73 @@ class TablePlugin(Protocol):
         ...
 
 
+class BasePlugin:
+    """What most games share: an action takes cards (``LegalAction.cards``, picked by
+    the game's :meth:`pick_cards`), an amount (``min_amount``..``max_amount``, capped by
+    the free chips) or nothing more."""
+
+    def label(self, profile: Any, action: LegalAction) -> str:
+        return action.act.replace("_", " ")
+
+    def pick_cards(
+        self, term: Terminal, view: JSON, action: LegalAction, typed: Sequence[str]
+    ) -> tuple[int, ...] | None:
+        """The cards an action takes; a game whose actions take cards overrides this."""
+        term.say(f"[red]{action.act} takes cards, which this game cannot pick[/red]")
+        return None
+
+    def complete(
+        self,
+        term: Terminal,
+        profile: Any,
+        view: JSON,
+        action: LegalAction,
+        typed: Sequence[str],
+        free: int,
+    ) -> Action | None:
+        la = action
+        if la.cards:
+            cards = self.pick_cards(term, view, la, typed)
+            return None if cards is None else Action(la.act, la.box, la.hand, cards=cards)
+        if la.min_amount is not None:
+            amount = ask_amount(term, la.min_amount, la.max_amount, typed, free)
+            return None if amount is None else Action(la.act, la.box, la.hand, amount=amount)
+        if typed:
+            term.say(f"[red]{la.act} takes nothing more than its name or number[/red]")
+            return None
+        return Action(la.act, la.box, la.hand)
+
+
+def ask_amount(
+    term: Terminal, low: int, high: int | None, typed: Sequence[str], free: int
+) -> int | None:
+    """An amount from ``low`` to ``high`` (or the free chips), typed with the choice
+    (``insure 150``) or asked; None when the chips cannot cover even ``low``."""
+    top = free if high is None else min(high, free)
+    if top < low:
+        term.say(f"[red]not enough chips: at least {format_money(low)}[/red]")
+        return None
+    if typed:
+        try:
+            amount = parse_money(" ".join(typed))
+        except MoneyError as error:
+            term.say(f"[red]{escape(str(error))}[/red]")
+        else:
+            if low <= amount <= top:
+                return amount
+            term.say(
+                f"[red]{format_money(amount)} is outside "
+                f"{format_money(low)} .. {format_money(top)}[/red]"
+            )
+    return term.ask_money("Amount", low, top)
+
+
 # game -> "module:factory"; imported on first use, so the terminal never
 # imports an engine it does not play.
 PLUGINS: dict[str, str] = {
     "stud": "croupier.play.stud:StudPlugin",
     "baccarat": "croupier.play.baccarat:BaccaratPlugin",
+    "roulette": "croupier.play.roulette:RoulettePlugin",
 }
 
 

@@ -17,10 +17,11 @@ from collections.abc import Sequence
 from fractions import Fraction
 
 from rich.console import Group, RenderableType
+from rich.markup import escape
 from rich.table import Table
 from rich.text import Text
 
-from croupier.cards.card import format_card, parse_card, suit_of
+from croupier.cards.card import CardError, format_card, parse_card, suit_of
 from croupier.games.base import BoxSettlement, HandResult, Settlement
 from croupier.play.money import format_money
 
@@ -37,7 +38,11 @@ def fraction_text(value: Fraction) -> str:
 
 
 def card_markup(text: str, *, unicode: bool) -> str:
-    code = parse_card(text)
+    """One card; anything that is not a card (a roulette pocket) is shown as it is."""
+    try:
+        code = parse_card(text)
+    except CardError:
+        return escape(text)
     shown = format_card(code, unicode=unicode)
     return f"[red]{shown}[/red]" if unicode and suit_of(code) in RED_SUITS else shown
 

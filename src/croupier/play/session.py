@@ -54,7 +54,7 @@ from croupier.games.base import (
 )
 from croupier.games.script import ADAPTERS
 from croupier.play import render
-from croupier.play.money import MoneyError, format_money, parse_money
+from croupier.play.money import format_money
 from croupier.play.plugin import TablePlugin, plugin_for
 from croupier.play.terminal import LeftTable, Refused, Terminal
 
@@ -137,6 +137,8 @@ def action_json(action: Action) -> JSON:
         data["cards"] = format_cards(action.cards).split()
     if action.amount is not None:
         data["amount"] = action.amount
+    if action.spot is not None:
+        data["spot"] = action.spot
     return data
 
 
@@ -164,7 +166,7 @@ class _Round:
         rows = []
         for i, la in enumerate(legal, start=1):
             label = self.plugin.label(self.profile, la)
-            if la.box != turn_box:
+            if turn_box and la.box != turn_box:
                 label = f"box {la.box}: {label}"
             price = ""
             if la.price:
@@ -188,7 +190,7 @@ class _Round:
                     f"[red]{escape(words[0])!r} is not on the menu: type its number or name[/red]"
                 )
                 continue
-            action = self._complete(picked, view, words[1:], free)
+            action = self.plugin.complete(self.term, self.profile, view, picked, words[1:], free)
             if action is None:
                 self.term.say(self.menu_text(legal, free, turn_box))
                 continue
@@ -211,43 +213,6 @@ class _Round:
         chosen = own or named
         return chosen[0] if chosen else None
 
-    def _complete(
-        self, la: LegalAction, view: JSON, rest: Sequence[str], free: int
-    ) -> Action | None:
-        if la.cards:
-            cards = self.plugin.pick_cards(self.term, view, la, rest)
-            return None if cards is None else Action(la.act, la.box, la.hand, cards=cards)
-        if la.min_amount is not None and la.max_amount is not None:
-            top = min(la.max_amount, free)
-            if top < la.min_amount:
-                self.term.say(f"[red]not enough chips: at least {format_money(la.min_amount)}[/]")
-                return None
-            amount = self._typed_amount(rest, la.min_amount, top)
-            if amount is None:
-                amount = self.term.ask_money("Amount", la.min_amount, top)
-            return Action(la.act, la.box, la.hand, amount=amount)
-        if rest:
-            self.term.say(f"[red]{la.act} takes nothing more than its name or number[/red]")
-            return None
-        return Action(la.act, la.box, la.hand)
-
-    def _typed_amount(self, rest: Sequence[str], low: int, high: int) -> int | None:
-        """An amount typed with the choice (``insure 150``), if it reads and fits."""
-        if not rest:
-            return None
-        try:
-            amount = parse_money(" ".join(rest))
-        except MoneyError as error:
-            self.term.say(f"[red]{escape(str(error))}[/red]")
-            return None
-        if not low <= amount <= high:
-            self.term.say(
-                f"[red]{format_money(amount)} is outside "
-                f"{format_money(low)} .. {format_money(high)}[/red]"
-            )
-            return None
-        return amount
-
     def play(self, state: Any, chips: int, upfront: int) -> Settlement:
         """Play the dealt round to its settlement. A player who leaves mid-round is
         treated as a box that does not decide: the engine's timer action (fold, take
@@ -262,7 +227,8 @@ class _Round:
             else:
                 view = self.engine.project(state, self.viewer)
                 self.term.console.print(self.plugin.table(self.term, self.profile, view))
-                self.term.say(f"[bold]Box {turn.box}[/bold]: {turn.waiting_for}")
+                whose = f"[bold]Box {turn.box}[/bold]: " if turn.box else ""
+                self.term.say(f"{whose}{turn.waiting_for}")
                 try:
                     action = self.choose(legal, view, turn.box, chips - committed)
                 except LeftTable:

@@ -26,6 +26,7 @@ from croupier.games.base import JSON, BoxStake, LegalAction, Limits
 from croupier.games.stud.payout import evaluate
 from croupier.games.stud.profile import COMBINATIONS, ImproveRound, StudProfile, antes
 from croupier.play.money import format_money
+from croupier.play.plugin import BasePlugin
 from croupier.play.render import card_markup, cards_markup, fraction_text
 from croupier.play.terminal import Refused, Terminal
 
@@ -81,7 +82,7 @@ def improve_round_text(rnd: ImproveRound) -> str:
     return when + " or ".join(parts)
 
 
-class StudPlugin:
+class StudPlugin(BasePlugin):
     """Stakes, drawing and card picking for every stud profile."""
 
     game = "stud"
