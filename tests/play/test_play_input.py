@@ -189,3 +189,16 @@ def test_play_dark_box_cards_stay_hidden_until_the_show() -> None:
     for card in dark:
         assert card not in out[:show], (card, out)
         assert card in out[show:]
+
+
+def test_play_asks_which_game_and_reprompts_a_bad_answer() -> None:
+    from croupier.play.commands import playable
+
+    games = [pid for pid, _ in playable()]
+    assert "russian" in games
+    number = games.index("six-card") + 1
+    result = run(["play", *seed_args(SEED, 1)], ["nine", str(number), "", "", "fold"])
+    assert result.exit_code == 0, result.output
+    assert f"'nine': type a number from 1 to {len(games)} or a profile id" in result.output
+    assert "Six-card poker (six-card)" in result.output
+    check_rounds(result.output, [-2500])

@@ -12,10 +12,12 @@ from typing import Annotated
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 
 from croupier.games.base import Limits, RuleError
 from croupier.play.catalog import catalog, profile_details
 from croupier.play.money import MoneyError, parse_money
+from croupier.play.plugin import PLUGINS
 from croupier.play.session import DEFAULT_CHIPS, DEFAULT_LIMITS, TableOptions, play_session
 from croupier.play.terminal import LeftTable, Terminal
 from croupier.profiles import ProfileError, load, profile_ids
@@ -49,10 +51,24 @@ def _seed(text: str | None) -> bytes | None:
     return seed
 
 
+def playable() -> list[tuple[str, str]]:
+    """(id, name) of the profiles that load and whose game the terminal plays."""
+    found = []
+    for pid in profile_ids():
+        try:
+            profile = load(pid)
+        except ProfileError:
+            continue  # `croupier profiles` shows why
+        if profile.game in PLUGINS:
+            found.append((pid, profile.name))
+    return found
+
+
 def _which_profile(term: Terminal) -> str:
-    ids = profile_ids()
-    for i, pid in enumerate(ids, start=1):
-        term.say(f"  {i}  {pid}")
+    games = playable()
+    ids = [pid for pid, _ in games]
+    for i, (pid, name) in enumerate(games, start=1):
+        term.say(f"  {i:>2}  {pid:<22} {escape(name)}")
 
     def parse(text: str) -> str:
         if text.isdigit() and 1 <= int(text) <= len(ids):
