@@ -125,3 +125,31 @@ def test_concurrent_buys_cannot_both_squeeze_under_a_deposit_limit(
     )
     assert sum(isinstance(o, Receipt) for o in outcomes) == 3, outcomes
     assert casino.ledger.balance(ann.card_number) == 900
+
+
+def test_audit_sees_one_consistent_picture_while_money_moves(
+    casino: Casino, new_player: Callable[..., Profile]
+) -> None:
+    ann = new_player()
+    card = ann.card_number
+    stop = threading.Event()
+    reports = []
+
+    def keep_auditing() -> None:
+        while not stop.is_set():
+            reports.append(casino.audit())
+
+    auditor = threading.Thread(target=keep_auditing)
+    auditor.start()
+    try:
+        for n in range(15):
+            casino.cashier.buy_chips(f"buy-{n}", card, 1_000)
+            casino.ledger.open_round(f"r{n}")
+            casino.ledger.stake(f"s-{n}", f"r{n}", card, 400)
+            casino.ledger.void(f"v-{n}", f"r{n}")
+            casino.cashier.cash_out(f"out-{n}", card, 500)
+    finally:
+        stop.set()
+        auditor.join()
+    assert reports
+    assert all(report.ok for report in reports), next(r for r in reports if not r.ok).summary()

@@ -101,7 +101,7 @@ def _posting_sums(session: Session) -> dict[int, int]:
 def audit(store: Store) -> AuditReport:
     """Run every check in one read transaction (a consistent snapshot)."""
     problems: list[str] = []
-    with store.read() as session:
+    with store.snapshot() as session:
         n_tx = session.scalar(select(func.count()).select_from(LedgerTransaction)) or 0
         n_postings = session.scalar(select(func.count()).select_from(Posting)) or 0
         for tx_id, total in session.execute(

@@ -118,10 +118,24 @@ class Store:
             else self.engine
         )
         self._writer = sessionmaker(writer_engine, expire_on_commit=False)
+        # On PostgreSQL each statement of a READ COMMITTED transaction sees
+        # the latest commits; an audit needs one picture for all its queries.
+        snapshot_engine = (
+            self.engine
+            if self.dialect == "sqlite"  # a SQLite read transaction is a snapshot already
+            else self.engine.execution_options(isolation_level="REPEATABLE READ")
+        )
+        self._snapshot = sessionmaker(snapshot_engine, expire_on_commit=False)
 
     @contextmanager
     def read(self) -> Iterator[Session]:
         with self._reader() as session, session.begin():
+            yield session
+
+    @contextmanager
+    def snapshot(self) -> Iterator[Session]:
+        """A read session whose every query sees the same committed state."""
+        with self._snapshot() as session, session.begin():
             yield session
 
     @contextmanager
