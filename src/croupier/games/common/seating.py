@@ -1,0 +1,159 @@
+"""Who may sit where: boxes, light and dark, and what one player may hold.
+
+The table rules of every banked card game (RULES.md §0 "Boxes"): a table has
+a fixed number of boxes; a player may own several; light boxes are decided
+by their owner, dark boxes play automatically. How many of each a player may
+hold, whether several light boxes must be adjacent or carry equal antes, is
+profile data (:class:`Table`, read by :func:`parse_table`); :func:`check_boxes`
+refuses a setup that breaks it, naming the box or the player.
+
+>>> from croupier.games.base import BoxStake, Limits
+>>> table = Table(6, 1, 4, False, SeveralLight(2, adjacent=True, equal_antes=True))
+>>> boxes = (BoxStake(1, "ann", {"ante": 100}), BoxStake(3, "ann", {"ante": 100}))
+>>> check_boxes(table, Limits(10, 1000, 10**6), boxes, lambda stake: None)
+Traceback (most recent call last):
+...
+croupier.games.base.RuleError: player ann: light boxes 1, 3 must be adjacent
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from itertools import pairwise
+
+from croupier.games.base import BoxStake, Limits, RuleError
+from croupier.games.common.settings import Section
+
+
+@dataclass(frozen=True, slots=True)
+class SeveralLight:
+    """When a player may hold more than one light box, and on what terms."""
+
+    max_boxes: int = 1
+    adjacent: bool = False
+    equal_antes: bool = False
+    min_table_stake: int = 0
+    alone_at_table: bool = False
+    forbid_exchange: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Table:
+    boxes: int
+    light_boxes_per_player: int
+    dark_boxes_per_player: int
+    equal_antes_per_player: bool
+    several_light: SeveralLight
+    # [002]'s personal game: the owner sees all own boxes at once; elsewhere a
+    # box's cards reach its owner only when its turn comes [004 conduct rule 2].
+    owner_sees_all_boxes: bool = False
+
+
+def parse_table(t: Section) -> Table:
+    """The ``[table]`` section of a profile (and its ``[table.several_light]``)."""
+    sl = t.optional_section("several_light")
+    several = SeveralLight()
+    if sl is not None:
+        forbid = sl.raw("forbid_exchange", [])
+        if not isinstance(forbid, list) or not all(isinstance(c, int) for c in forbid):
+            raise sl.fail("forbid_exchange", "must be a list of card counts")
+        several = SeveralLight(
+            sl.int_("max_boxes", minimum=2),
+            sl.bool_("adjacent", False),
+            sl.bool_("equal_antes", False),
+            sl.int_("min_table_stake", 0),
+            sl.bool_("alone_at_table", False),
+            tuple(forbid),
+        )
+        sl.done()
+    table = Table(
+        t.int_("boxes", minimum=1),
+        t.int_("light_boxes_per_player", minimum=1),
+        t.int_("dark_boxes_per_player", 0),
+        t.bool_("equal_antes_per_player", False),
+        several,
+        t.bool_("owner_sees_all_boxes", False),
+    )
+    t.done()
+    if several.max_boxes > 1 and table.light_boxes_per_player > 1:
+        raise t.fail("several_light", "light_boxes_per_player already allows several light boxes")
+    return table
+
+
+def whole(value: object) -> bool:
+    """A whole number that is not a bool (money and counts)."""
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def check_boxes(
+    table: Table,
+    limits: Limits,
+    boxes: Sequence[BoxStake],
+    check_stakes: Callable[[BoxStake], None],
+) -> None:
+    """Refuse boxes the table does not have, boxes staked twice or without a
+    player, stakes the game refuses (``check_stakes``), and what one player
+    may not hold."""
+    if not boxes:
+        raise RuleError("no box has an ANTE: nothing to deal")
+    seen: set[int] = set()
+    by_player: dict[str, list[BoxStake]] = defaultdict(list)
+    for stake in boxes:
+        where = f"box {stake.box}"
+        if not whole(stake.box) or not 1 <= stake.box <= table.boxes:
+            raise RuleError(f"{where}: the table has boxes 1 to {table.boxes}")
+        if stake.box in seen:
+            raise RuleError(f"{where}: staked twice")
+        seen.add(stake.box)
+        if not stake.player:
+            raise RuleError(f"{where}: has no player")
+        by_player[stake.player].append(stake)
+        check_stakes(stake)
+    for player, own in by_player.items():
+        check_player(table, limits, boxes, player, sorted(own, key=lambda s: s.box))
+
+
+def check_player(
+    table: Table,
+    limits: Limits,
+    everyone: Sequence[BoxStake],
+    player: str,
+    boxes: list[BoxStake],
+) -> None:
+    """Refuse what one player may not hold: too many dark or light boxes,
+    light boxes apart or with unequal antes where that is the rule."""
+    light = [b for b in boxes if not b.dark]
+    dark = [b for b in boxes if b.dark]
+    if len(dark) > table.dark_boxes_per_player:
+        if table.dark_boxes_per_player == 0:
+            raise RuleError(f"box {dark[0].box}: this game has no dark boxes")
+        raise RuleError(
+            f"player {player}: {len(dark)} dark boxes, at most {table.dark_boxes_per_player}"
+        )
+    if table.equal_antes_per_player and len({b.stake("ante") for b in boxes}) > 1:
+        raise RuleError(f"player {player}: all boxes of one player carry the same ANTE")
+    if len(light) <= table.light_boxes_per_player:
+        return
+    several = table.several_light
+    names = ", ".join(str(b.box) for b in light)
+    if len(light) > max(several.max_boxes, table.light_boxes_per_player):
+        most = max(several.max_boxes, table.light_boxes_per_player)
+        raise RuleError(f"player {player}: light boxes {names}; at most {most} light box(es)")
+    if several.adjacent and any(b.box - a.box != 1 for a, b in pairwise(light)):
+        raise RuleError(f"player {player}: light boxes {names} must be adjacent")
+    if several.equal_antes and len({b.stake("ante") for b in light}) > 1:
+        raise RuleError(f"player {player}: light boxes {names} must carry equal antes")
+    if limits.min_stake < several.min_table_stake:
+        raise RuleError(
+            f"player {player}: two light boxes need a table minimum of at least "
+            f"{several.min_table_stake} (this table: {limits.min_stake})"
+        )
+    if several.alone_at_table and len({b.player for b in everyone}) > 1:
+        raise RuleError(f"player {player}: two light boxes only for a player alone at the table")
+
+
+def several_light_owner(boxes: Sequence[BoxStake], player: str) -> bool:
+    """Whether ``player`` holds more than one light box (and so its restrictions)."""
+    return sum(1 for b in boxes if b.player == player and not b.dark) > 1
