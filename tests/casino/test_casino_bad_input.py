@@ -7,7 +7,7 @@ from collections.abc import Callable
 import pytest
 
 from croupier.casino import BadInput, Casino, CasinoError, NotFound, Profile, RoundClosed
-from croupier.games.base import Settlement
+from croupier.games.base import BoxSettlement, Settlement, StakeLine
 
 UNKNOWN_CARD = "4111111111111111"  # a valid Luhn number nobody holds
 
@@ -104,6 +104,26 @@ COMMANDS: list[tuple[str, Callable[[Casino, str], object], type[CasinoError], st
         lambda c, card: c.ledger.settle("k", "r1", {"boxes": []}),  # type: ignore[arg-type]
         BadInput,
         "a Settlement is needed",
+    ),
+    (
+        "settle a box whose player is not a card number",
+        lambda c, card: c.ledger.settle(
+            "k",
+            "r1",
+            Settlement((BoxSettlement(2, "p1", (StakeLine("ante", 1_000, 0),)),)),
+        ),
+        BadInput,
+        "settle round r1 box 2: player card number 'p1' must be 16 digits",
+    ),
+    (
+        "settle a negative return",
+        lambda c, card: c.ledger.settle(
+            "k",
+            "r1",
+            Settlement((BoxSettlement(1, card, (StakeLine("ante", 1_000, -1),)),)),
+        ),
+        BadInput,
+        "round r1 box 1 ante returned must be zero or more, got -1",
     ),
     (
         "bad currency",

@@ -130,7 +130,7 @@ def test_deposit_limit_window_is_rolling(
 
 @pytest.mark.parametrize(
     ("period", "amount", "message"),
-    [(2, 100, "1, 7 or 30 days"), (1, -5, "must be positive"), (1, 10.5, "whole number")],
+    [(2, 100, "1, 7 or 30 days"), (1, -5, "must be zero or more"), (1, 10.5, "whole number")],
 )
 def test_deposit_limit_bad_input_is_refused(
     casino: Casino, new_player: Callable[..., Profile], period: int, amount: object, message: str

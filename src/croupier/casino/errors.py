@@ -64,6 +64,8 @@ def whole_amount(value: object, what: str, *, allow_zero: bool = False) -> int:
     """
     if not isinstance(value, int) or isinstance(value, bool):
         raise BadInput(f"{what} must be a whole number of kopecks, got {value!r}")
-    if value < 0 or (value == 0 and not allow_zero):
+    if allow_zero and value < 0:
+        raise BadInput(f"{what} must be zero or more, got {value!r}")
+    if not allow_zero and value <= 0:
         raise BadInput(f"{what} must be positive, got {value!r}")
     return value

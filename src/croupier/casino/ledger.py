@@ -201,7 +201,10 @@ class Ledger:
             raise BadInput(f"settle round {round_id}: a Settlement is needed, got {settlement!r}")
         per_player: dict[str, list[tuple[str, int, int]]] = defaultdict(list)
         for box in settlement.boxes:
-            card = parse_card_number(box.player)
+            try:
+                card = parse_card_number(box.player)
+            except BadInput as error:
+                raise BadInput(f"settle round {round_id} box {box.box}: {error}") from None
             for stake_line in box.lines:
                 where = f"round {round_id} box {box.box} {stake_line.line}"
                 staked = whole_amount(stake_line.staked, f"{where} staked", allow_zero=True)
