@@ -1,0 +1,482 @@
+"""Blackjack's return: a basic strategy from an infinite-deck calculation, and
+a numba simulation of the profile's six-deck shoe played by that strategy.
+
+Two methods, each checking the other:
+
+* :func:`infinite_deck` computes, for a shoe so large that drawing a card never
+  changes the odds, the dealer's final totals for every up card and the
+  player's expected return of standing, hitting, doubling, splitting and
+  surrendering every hand, and so the best play (the *basic strategy*) and
+  the game's return. It ignores resplits and the cards already seen, so it
+  is close to, not exactly, the six-deck game.
+* :func:`simulate` deals real shoes (cut card, reshuffle) round after round,
+  one box playing basic strategy against the dealer under every rule of the
+  profile (no hole card: a dealer blackjack takes doubles and splits;
+  surrender before the dealer's second card; splits to four hands). Its mean
+  return comes with a 99 % confidence interval. 10^7 rounds take about half
+  a minute on one core (``croupier analyze blackjack``; see docs/performance.md).
+
+The simulator draws from its own xorshift generator seeded from a
+:class:`~croupier.cards.fair.FairSeed` stream, so a run is reproducible from
+its seed and never touches a global RNG.
+
+>>> from croupier.profiles import load
+>>> table = infinite_deck(load("blackjack"))
+>>> bust_against_six, blackjack_against_ace = table.dealer[6][5], table.dealer[1][6]
+>>> round(bust_against_six, 4), round(blackjack_against_ace, 4)
+(0.4232, 0.3077)
+
+With no hole card a dealer blackjack takes a double too, so 11 against a ten
+is hit, not doubled; and surrender comes before the dealer's second card:
+
+>>> [table.first_move("hard", total, up) for total, up in ((11, 10), (11, 9), (14, 10))]
+['hit', 'double', 'surrender']
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import cache
+
+import numpy as np
+from numba import njit
+from numpy.typing import NDArray
+
+from croupier.cards.fair import FairSeed
+from croupier.games.blackjack.hand import twenty_one_plus_three
+from croupier.games.blackjack.profile import BlackjackProfile
+from croupier.math.analyze import Figure, Report
+
+ACTIONS = ("stand", "hit", "double", "split", "surrender")
+STAND, HIT, DOUBLE, SPLIT, SURRENDER = range(5)
+# Two-card hands are indexed: hard total t -> t, soft total t -> 22 + t, pair of v -> 44 + v.
+KINDS = {"hard": 0, "soft": 22, "pair": 44}
+CODES = 55
+# Decision contexts of a two-card hand: the box's first hand; a split hand that
+# may still be split; a split hand at the limit of hands.
+FIRST, SPLIT_MAY_SPLIT, SPLIT_NO_SPLIT = range(3)
+Z99 = 2.5758293035489004  # the normal quantile for a two-sided 99 % interval
+
+
+def _probabilities() -> tuple[float, ...]:
+    """An infinite shoe: values 1 (ace) to 10; tens and pictures are 4/13."""
+    return (0.0, *(1 / 13,) * 9, 4 / 13)
+
+
+@dataclass(frozen=True)
+class StrategyTable:
+    """The infinite-deck calculation: dealer totals and the basic strategy.
+
+    ``dealer[u]`` gives, for up card value ``u`` (1 = ace), the probabilities of
+    17, 18, 19, 20, 21, bust and blackjack. ``moves[context, code, u]`` is the
+    best two-card move, ``later[total, soft, u]`` hit (1) or stand (0) after.
+    """
+
+    dealer: dict[int, tuple[float, ...]]
+    moves: NDArray[np.int8]
+    later: NDArray[np.int8]
+    game_return: float
+
+    def first_move(self, kind: str, value: int, up: int) -> str:
+        return ACTIONS[int(self.moves[FIRST, KINDS[kind] + value, up])]
+
+
+def _soft_total(hard: int, ace: bool) -> tuple[int, bool]:
+    return (hard + 10, True) if ace and hard + 10 <= 21 else (hard, False)
+
+
+def dealer_outcomes(up: int, p: tuple[float, ...], hits_soft_17: bool) -> tuple[float, ...]:
+    """P(17), P(18), P(19), P(20), P(21), P(bust), P(blackjack) for up card ``up``,
+    the dealer drawing every card (no hole card, no peek)."""
+    out = [0.0] * 7
+
+    def draw(hard: int, ace: bool, cards: int, prob: float) -> None:
+        value, soft = _soft_total(hard, ace)
+        if cards == 2 and value == 21:
+            out[6] += prob
+        elif value > 21:
+            out[5] += prob
+        elif value >= 17 and not (value == 17 and soft and hits_soft_17):
+            out[value - 17] += prob
+        else:
+            for c in range(1, 11):
+                draw(hard + c, ace or c == 1, cards + 1, prob * p[c])
+
+    draw(up, up == 1, 1, 1.0)
+    return tuple(out)
+
+
+def infinite_deck(profile: BlackjackProfile) -> StrategyTable:
+    """Basic strategy and return for an infinite shoe under ``profile``'s rules."""
+    p = _probabilities()
+    dealer = {u: dealer_outcomes(u, p, profile.dealer_hits_soft_17) for u in range(1, 11)}
+    moves = np.zeros((3, CODES, 11), dtype=np.int8)
+    later = np.zeros((22, 2, 11), dtype=np.int8)
+    bj = float(profile.blackjack_pays)
+    game = 0.0
+    for u in range(1, 11):
+        d = dealer[u]
+
+        def stand(total: int, d: tuple[float, ...] = d) -> float:
+            if total > 21:
+                return -1.0
+            beaten = sum(d[i] for i in range(5) if 17 + i < total)
+            lost = sum(d[i] for i in range(5) if 17 + i > total)
+            return d[5] + beaten - lost - d[6]
+
+        @cache
+        def best(hard: int, ace: bool) -> float:
+            value, _ = _soft_total(hard, ace)
+            return -1.0 if value > 21 else max(stand(value), hit(hard, ace))
+
+        @cache
+        def hit(hard: int, ace: bool) -> float:
+            return sum(p[c] * best(hard + c, ace or c == 1) for c in range(1, 11))
+
+        def double(hard: int, ace: bool) -> float:
+            return 2 * sum(
+                p[c] * stand(_soft_total(hard + c, ace or c == 1)[0]) for c in range(1, 11)
+            )
+
+        def split(v: int) -> float:
+            if v == 1:  # one card to each ace
+                return 2 * sum(p[c] * stand(_soft_total(1 + c, True)[0]) for c in range(1, 11))
+            das = profile.split.double_after_split
+            one = 0.0
+            for c in range(1, 11):
+                hard, ace = v + c, v == 1 or c == 1
+                one += p[c] * max(best(hard, ace), double(hard, ace) if das else -9.0)
+            return 2 * one
+
+        for hard in range(2, 22):
+            for ace in (False, True):
+                value, soft = _soft_total(hard, ace)
+                if value <= 21:
+                    later[value, int(soft), u] = HIT if hit(hard, ace) > stand(value) else STAND
+        surrender_ok = profile.surrender == "any" or (
+            profile.surrender == "not_against_ace" and u != 1
+        )
+        for c1 in range(1, 11):
+            for c2 in range(c1, 11):
+                hard, ace = c1 + c2, c1 == 1 or c2 == 1
+                value, soft = _soft_total(hard, ace)
+                code = KINDS["pair"] + c1 if c1 == c2 else (KINDS["soft"] if soft else 0) + value
+                ev = {STAND: stand(value), HIT: hit(hard, ace), DOUBLE: double(hard, ace)}
+                if c1 == c2:
+                    ev[SPLIT] = split(c1)
+                for context in (FIRST, SPLIT_MAY_SPLIT, SPLIT_NO_SPLIT):
+                    allowed = dict(ev)
+                    if context == FIRST and surrender_ok:
+                        allowed[SURRENDER] = -0.5
+                    if context != FIRST and not profile.split.double_after_split:
+                        allowed.pop(DOUBLE)
+                    if context == SPLIT_NO_SPLIT:
+                        allowed.pop(SPLIT, None)
+                    moves[context, code, u] = max(allowed, key=lambda a: allowed[a])
+                pair_weight = p[c1] * p[c2] * (1 if c1 == c2 else 2)
+                if value == 21:
+                    first = bj * (1 - d[6])
+                else:
+                    first = max(ev.values())
+                    if surrender_ok:
+                        first = max(first, -0.5)
+                game += p[u] * pair_weight * first
+    return StrategyTable(dealer, moves, later, game)
+
+
+# ---------------------------------------------------------------- the simulation
+
+
+@njit(cache=True)
+def _random(state: NDArray[np.uint64]) -> np.uint64:  # pragma: no cover - compiled
+    x = state[0]
+    x ^= x >> np.uint64(12)
+    x ^= x << np.uint64(25)
+    x ^= x >> np.uint64(27)
+    state[0] = x
+    return np.uint64(x * np.uint64(2685821657736338717))
+
+
+@njit(cache=True)
+def _below(state: NDArray[np.uint64], n: int) -> int:  # pragma: no cover - compiled
+    return int((_random(state) >> np.uint64(11)) % np.uint64(n))
+
+
+@njit(cache=True)
+def _total(hard: int, aces: int) -> int:  # pragma: no cover - compiled
+    return hard + 10 if aces > 0 and hard + 10 <= 21 else hard
+
+
+@njit(cache=True)
+def _code(a: int, b: int) -> int:  # pragma: no cover - compiled
+    if a == b:
+        return 44 + a
+    hard = a + b
+    if (a == 1 or b == 1) and hard + 10 <= 21:
+        return 22 + hard + 10
+    return hard
+
+
+@njit(cache=True)
+def _play_shoe(  # pragma: no cover - compiled
+    shoe: NDArray[np.int64],
+    cut: int,
+    hits_soft_17: bool,
+    blackjack_pays: float,
+    max_hands: int,
+    resplit_aces: bool,
+    moves: NDArray[np.int8],
+    later: NDArray[np.int8],
+    out: NDArray[np.float64],
+) -> int:
+    """Play one shoe (card values, ace 1) round by round until the cut card has
+    come out; each round's return goes to ``out``; the number of rounds."""
+    size = shoe.shape[0]
+    hard = np.zeros(4, dtype=np.int64)
+    aces = np.zeros(4, dtype=np.int64)
+    cards = np.zeros(4, dtype=np.int64)
+    first = np.zeros(4, dtype=np.int64)
+    stake = np.zeros(4, dtype=np.float64)
+    split_aces = np.zeros(4, dtype=np.bool_)
+    pos = 0
+    played = 0
+    while size - pos >= cut:
+        p1 = shoe[pos]
+        up = shoe[pos + 1]
+        p2 = shoe[pos + 2]
+        pos += 3
+        if p1 + p2 == 11 and (p1 == 1 or p2 == 1):  # blackjack: decline even money
+            hole = shoe[pos]
+            pos += 1
+            dealer_bj = up + hole == 11 and (up == 1 or hole == 1)
+            out[played] = 0.0 if dealer_bj else blackjack_pays
+            played += 1
+            continue
+        hands = 1
+        hard[0] = p1 + p2
+        aces[0] = (p1 == 1) + (p2 == 1)
+        cards[0] = 2
+        first[0] = p1
+        stake[0] = 1.0
+        split_aces[0] = False
+        surrendered = False
+        h = 0
+        while h < hands:
+            if cards[h] == 1:  # a split hand takes its second card when its turn comes
+                c = shoe[pos]
+                pos += 1
+                hard[h] += c
+                aces[h] += c == 1
+                cards[h] = 2
+            while _total(hard[h], aces[h]) < 21:
+                t = _total(hard[h], aces[h])
+                soft = 1 if aces[h] > 0 and hard[h] + 10 <= 21 else 0
+                second = hard[h] - first[h]
+                move = HIT if later[t, soft, up] == HIT else STAND
+                if split_aces[h]:  # one card to a split ace, unless it may be split again
+                    again = cards[h] == 2 and second == 1 and resplit_aces and hands < max_hands
+                    move = SPLIT if again else STAND
+                elif cards[h] == 2:
+                    context = (
+                        FIRST
+                        if hands == 1
+                        else (SPLIT_MAY_SPLIT if hands < max_hands else SPLIT_NO_SPLIT)
+                    )
+                    move = moves[context, _code(first[h], second), up]
+                if move == STAND:
+                    break
+                if move == SURRENDER:
+                    surrendered = True
+                    break
+                if move == SPLIT:
+                    for m in range(hands, h + 1, -1):
+                        hard[m] = hard[m - 1]
+                        aces[m] = aces[m - 1]
+                        cards[m] = cards[m - 1]
+                        first[m] = first[m - 1]
+                        stake[m] = stake[m - 1]
+                        split_aces[m] = split_aces[m - 1]
+                    hands += 1
+                    value = first[h]
+                    for m in (h, h + 1):
+                        hard[m] = value
+                        aces[m] = 1 if value == 1 else 0
+                        cards[m] = 1
+                        first[m] = value
+                        stake[m] = 1.0
+                        split_aces[m] = value == 1
+                c = shoe[pos]
+                pos += 1
+                hard[h] += c
+                aces[h] += c == 1
+                cards[h] += 1
+                if move == DOUBLE:
+                    stake[h] = 2.0
+                    break
+            h += 1
+        net = 0.0
+        if surrendered:
+            net = -0.5
+        else:
+            live = False
+            for m in range(hands):
+                if _total(hard[m], aces[m]) <= 21:
+                    live = True
+            if not live:
+                for m in range(hands):
+                    net -= stake[m]
+            else:
+                d_hard = up + shoe[pos]
+                d_aces = (up == 1) + (shoe[pos] == 1)
+                pos += 1
+                dealer_bj = _total(d_hard, d_aces) == 21
+                if not dealer_bj:
+                    while True:
+                        dt = _total(d_hard, d_aces)
+                        soft = d_aces > 0 and d_hard + 10 <= 21
+                        if dt > 17 or (dt == 17 and not (soft and hits_soft_17)):
+                            break
+                        c = shoe[pos]
+                        pos += 1
+                        d_hard += c
+                        d_aces += c == 1
+                dt = _total(d_hard, d_aces)
+                for m in range(hands):
+                    pt = _total(hard[m], aces[m])
+                    if pt > 21 or dealer_bj:
+                        net -= stake[m]
+                    elif dt > 21 or pt > dt:
+                        net += stake[m]
+                    elif pt < dt:
+                        net -= stake[m]
+        out[played] = net
+        played += 1
+    return played
+
+
+@njit(cache=True)
+def _simulate(  # pragma: no cover - compiled
+    rounds: int,
+    seed: NDArray[np.uint64],
+    decks: int,
+    cut: int,
+    hits_soft_17: bool,
+    blackjack_pays: float,
+    max_hands: int,
+    resplit_aces: bool,
+    moves: NDArray[np.int8],
+    later: NDArray[np.int8],
+) -> tuple[float, float]:
+    shoe = np.empty(52 * decks, dtype=np.int64)
+    k = 0
+    for _ in range(4 * decks):
+        for v in range(1, 14):
+            shoe[k] = min(v, 10)
+            k += 1
+    out = np.zeros(52 * decks, dtype=np.float64)
+    state = seed.copy()
+    total_sum = 0.0
+    total_sq = 0.0
+    done = 0
+    while done < rounds:
+        for i in range(shoe.shape[0] - 1, 0, -1):
+            j = _below(state, i + 1)
+            shoe[i], shoe[j] = shoe[j], shoe[i]
+        played = _play_shoe(
+            shoe, cut, hits_soft_17, blackjack_pays, max_hands, resplit_aces, moves, later, out
+        )
+        for r in range(min(played, rounds - done)):
+            total_sum += out[r]
+            total_sq += out[r] * out[r]
+        done += played
+    return total_sum, total_sq
+
+
+@dataclass(frozen=True)
+class Simulation:
+    rounds: int
+    mean: float  # return per round, in initial stakes
+    half_width: float  # of the 99 % confidence interval
+    seconds: float
+
+    @property
+    def interval(self) -> tuple[float, float]:
+        return self.mean - self.half_width, self.mean + self.half_width
+
+
+def simulate(profile: BlackjackProfile, rounds: int, seed: FairSeed | None = None) -> Simulation:
+    """Deal ``rounds`` rounds of one box playing basic strategy from the
+    profile's shoe; the mean return per round and its 99 % interval."""
+    if rounds < 2:
+        raise ValueError("a simulation needs at least two rounds")
+    seed = seed or FairSeed.fresh()
+    stream = seed.stream("blackjack-simulation")
+    word = (stream.randbelow(1 << 32) << 32) | stream.randbelow(1 << 32) | 1  # xorshift: not 0
+    table = infinite_deck(profile)
+    started = time.perf_counter()
+    total, squares = _simulate(
+        rounds,
+        np.array([word], dtype=np.uint64),
+        profile.shoe.decks,
+        profile.shoe.cut_card,
+        profile.dealer_hits_soft_17,
+        float(profile.blackjack_pays),
+        profile.split.max_hands,
+        profile.split.resplit_aces,
+        table.moves,
+        table.later,
+    )
+    mean = total / rounds
+    variance = max(squares / rounds - mean * mean, 0.0) * rounds / (rounds - 1)
+    return Simulation(
+        rounds, mean, Z99 * math.sqrt(variance / rounds), time.perf_counter() - started
+    )
+
+
+def twenty_one_plus_three_return(profile: BlackjackProfile) -> Fraction:
+    """The exact return of 21+3 per unit: every three cards of a full shoe
+    (the box's two and the dealer's up card), weighed without replacement."""
+    per_card = profile.shoe.decks
+    n = 52 * per_card
+    back = 0
+    for a in range(52):
+        for b in range(52):
+            wb = per_card - (b == a)
+            for c in range(52):
+                wc = per_card - (c == a) - (c == b)
+                if wb <= 0 or wc <= 0:
+                    continue
+                combination = twenty_one_plus_three((a, b, c))
+                if combination is not None:
+                    back += per_card * wb * wc * (1 + profile.twenty_one_plus_three[combination])
+    return Fraction(back, n * (n - 1) * (n - 2)) - 1
+
+
+def analyze(profile: BlackjackProfile, rounds: int = 10**7) -> Report:
+    started = time.perf_counter()
+    table = infinite_deck(profile)
+    sim = simulate(profile, rounds)
+    low, high = sim.interval
+    side = twenty_one_plus_three_return(profile)
+    figures = (
+        Figure(
+            "return (simulation, basic strategy)",
+            sim.mean,
+            note=f"{rounds:.0e} rounds, 99 % CI [{low:.5f}, {high:.5f}], {sim.seconds:.1f} s",
+        ),
+        Figure(
+            "return (infinite-deck calculation)",
+            table.game_return,
+            note="same rules, no resplits, no card removal",
+        ),
+        Figure("return of 21+3", float(side), side, "exact, every three cards of the shoe"),
+    )
+    return Report(
+        profile.id,
+        "simulation of the shoe with a basic strategy from the infinite-deck calculation",
+        figures,
+        seconds=time.perf_counter() - started,
+    )
