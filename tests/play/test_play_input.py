@@ -147,6 +147,7 @@ ANSWERS = st.sampled_from(
         *["", "1", "2", "3", "4", "5", "6", "x", "1 2", "c", "y", "q", "1 2d", "30"],
         *["play", "fold", "stand", "exchange 1", "buy_sixth", "discard 6", "insure 30"],
         *["take_ante", "buy_game", "take_half", "bet red 25", "red", "no_more_bets"],
+        *["hit", "split", "double", "surrender", "insurance 50", "even_money"],
     ]
 )
 
@@ -155,7 +156,10 @@ ANSWERS = st.sampled_from(
     seed=st.binary(min_size=16, max_size=32),
     answers=st.lists(ANSWERS, max_size=40),
     profile=st.sampled_from(
-        ["russian", "six-card-all-in-one", "five-card-sixth", "six-card", "baccarat", "roulette"]
+        [
+            *["russian", "six-card-all-in-one", "five-card-sixth", "six-card"],
+            *["baccarat", "roulette", "blackjack"],
+        ]
     ),
 )
 def test_play_any_typing_ends_in_settled_rounds_and_an_exact_balance(

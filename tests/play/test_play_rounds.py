@@ -282,3 +282,24 @@ def test_play_roulette_bets_are_actions_of_the_same_loop(tmp_path: Path) -> None
         recorded = json.loads((tmp_path / f"round-{nonce + 1:03d}.json").read_text())
         assert recorded["actions"] == actions
     check_rounds(result.output, nets)
+
+
+def test_play_blackjack_decisions_through_the_same_loop(tmp_path: Path) -> None:
+    """Blackjack: hit, stand (and a split when the cards allow one) from the same menu;
+    every round's settlement is the seed's replay of the recorded actions."""
+    lines = ["", "", ""]  # box 1, stake 25, no 21+3
+    result = run(
+        ["play", "blackjack", *seed_args(SEED, 3), "--record", str(tmp_path)],
+        [*lines, "split", "hit", *["stand"] * 4, "", "hit", *["stand"] * 4, "", "stand"]
+        + ["stand"] * 4,
+    )
+    assert result.exit_code == 0, result.output
+    nets = []
+    for nonce in range(3):
+        script = json.loads((tmp_path / f"round-{nonce + 1:03d}.json").read_text())
+        assert script["seed"] == {"server_seed": SEED, "client_seed": "", "nonce": nonce}
+        assert script["boxes"] == [{"box": 1, "player": PLAYER, "stake": 2500}]
+        settled = replay(script)
+        check_printed_settlement(_rounds(result.output)[nonce], settled)
+        nets.append(settled["boxes"][0]["net"])
+    check_rounds(result.output, nets)

@@ -15,7 +15,6 @@ table service's job.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from fractions import Fraction
 
 from rich.console import RenderableType
 from rich.table import Table
@@ -24,12 +23,8 @@ from rich.text import Text
 from croupier.games.baccarat.profile import STAKES, BaccaratProfile
 from croupier.games.base import JSON, BoxStake, Limits
 from croupier.play.plugin import BasePlugin
-from croupier.play.render import cards_markup, fraction_text
+from croupier.play.render import cards_markup, fraction_text, odds_text
 from croupier.play.terminal import Terminal
-
-
-def _odds(value: Fraction) -> str:
-    return f"{fraction_text(value)}:1"
 
 
 class BaccaratPlugin(BasePlugin):
@@ -86,8 +81,8 @@ class BaccaratPlugin(BasePlugin):
             "shoe": f"{profile.shoe.decks} decks, cut card {profile.shoe.cut_card} from the end",
             "boxes": f"{profile.table.boxes} at the table",
             "pays": (
-                f"PLAYER {_odds(profile.player_pays)}, BANKER {_odds(profile.banker_pays)} "
-                f"less {commission} % commission, TIE {_odds(profile.tie_pays)}"
+                f"PLAYER {odds_text(profile.player_pays)}, BANKER {odds_text(profile.banker_pays)} "
+                f"less {commission} % commission, TIE {odds_text(profile.tie_pays)}"
             ),
             "ties": f"on a tie: {tie}",
         }

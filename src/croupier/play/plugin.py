@@ -13,7 +13,7 @@ docs/terminal.md.
 >>> plugin_for("bingo")
 Traceback (most recent call last):
 ...
-LookupError: the terminal cannot play 'bingo' yet (it plays: baccarat, roulette, stud)
+LookupError: the terminal cannot play 'bingo' yet (it plays: baccarat, blackjack, roulette, stud)
 """
 
 from __future__ import annotations
@@ -152,6 +152,7 @@ PLUGINS: dict[str, str] = {
     "stud": "croupier.play.stud:StudPlugin",
     "baccarat": "croupier.play.baccarat:BaccaratPlugin",
     "roulette": "croupier.play.roulette:RoulettePlugin",
+    "blackjack": "croupier.play.blackjack:BlackjackPlugin",
 }
 
 

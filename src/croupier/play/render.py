@@ -37,6 +37,11 @@ def fraction_text(value: Fraction) -> str:
     return f"{value.numerator}/{value.denominator}"
 
 
+def odds_text(value: Fraction) -> str:
+    """Winnings to the stake as a casino writes them: ``3:2``, ``8:1``."""
+    return f"{value.numerator}:{value.denominator}"
+
+
 def card_markup(text: str, *, unicode: bool) -> str:
     """One card; anything that is not a card (a roulette pocket) is shown as it is."""
     try:

@@ -227,7 +227,8 @@ class _Round:
             else:
                 view = self.engine.project(state, self.viewer)
                 self.term.console.print(self.plugin.table(self.term, self.profile, view))
-                whose = f"[bold]Box {turn.box}[/bold]: " if turn.box else ""
+                hand = f" hand {turn.hand + 1}" if turn.hand else ""
+                whose = f"[bold]Box {turn.box}{hand}[/bold]: " if turn.box else ""
                 self.term.say(f"{whose}{turn.waiting_for}")
                 try:
                     action = self.choose(legal, view, turn.box, chips - committed)
