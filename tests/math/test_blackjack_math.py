@@ -20,6 +20,7 @@ from croupier.math.blackjack import (
     _play_shoe,
     dealer_outcomes,
     infinite_deck,
+    kernel_rules,
     simulate,
     twenty_one_plus_three_return,
 )
@@ -130,9 +131,7 @@ def test_simulator_plays_a_shoe_exactly_as_the_engine(shoe_seed: int) -> None:
     table = infinite_deck(PROFILE)
     values = np.array([_value(c) for c in deck.stock], dtype=np.int64)
     out = np.zeros(312)
-    played = _play_shoe(
-        values, PROFILE.shoe.cut_card, False, 1.5, 4, True, table.moves, table.later, out
-    )
+    played = _play_shoe(values, kernel_rules(PROFILE), table.moves, table.later, out)
     setup = RoundSetup(PROFILE, Limits(100, 100_000, 10**9), (BoxStake(1, "ann", {"stake": 1000}),))
     engine = []
     while not PROFILE.shoe.cut_card_out(deck):

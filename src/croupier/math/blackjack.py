@@ -189,6 +189,20 @@ def infinite_deck(profile: BlackjackProfile) -> StrategyTable:
 
 # ---------------------------------------------------------------- the simulation
 
+# What the compiled kernels read of a profile: cut card, dealer hits soft 17,
+# blackjack pays, most hands, resplit aces.
+Rules = tuple[int, bool, float, int, bool]
+
+
+def kernel_rules(profile: BlackjackProfile) -> Rules:
+    return (
+        profile.shoe.cut_card,
+        profile.dealer_hits_soft_17,
+        float(profile.blackjack_pays),
+        profile.split.max_hands,
+        profile.split.resplit_aces,
+    )
+
 
 @njit(cache=True)
 def _random(state: NDArray[np.uint64]) -> np.uint64:  # pragma: no cover - compiled
@@ -223,17 +237,14 @@ def _code(a: int, b: int) -> int:  # pragma: no cover - compiled
 @njit(cache=True)
 def _play_shoe(  # pragma: no cover - compiled
     shoe: NDArray[np.int64],
-    cut: int,
-    hits_soft_17: bool,
-    blackjack_pays: float,
-    max_hands: int,
-    resplit_aces: bool,
+    rules: Rules,
     moves: NDArray[np.int8],
     later: NDArray[np.int8],
     out: NDArray[np.float64],
 ) -> int:
     """Play one shoe (card values, ace 1) round by round until the cut card has
     come out; each round's return goes to ``out``; the number of rounds."""
+    cut, hits_soft_17, blackjack_pays, max_hands, resplit_aces = rules
     size = shoe.shape[0]
     hard = np.zeros(4, dtype=np.int64)
     aces = np.zeros(4, dtype=np.int64)
@@ -362,11 +373,7 @@ def _simulate(  # pragma: no cover - compiled
     rounds: int,
     seed: NDArray[np.uint64],
     decks: int,
-    cut: int,
-    hits_soft_17: bool,
-    blackjack_pays: float,
-    max_hands: int,
-    resplit_aces: bool,
+    rules: Rules,
     moves: NDArray[np.int8],
     later: NDArray[np.int8],
 ) -> tuple[float, float]:
@@ -385,9 +392,7 @@ def _simulate(  # pragma: no cover - compiled
         for i in range(shoe.shape[0] - 1, 0, -1):
             j = _below(state, i + 1)
             shoe[i], shoe[j] = shoe[j], shoe[i]
-        played = _play_shoe(
-            shoe, cut, hits_soft_17, blackjack_pays, max_hands, resplit_aces, moves, later, out
-        )
+        played = _play_shoe(shoe, rules, moves, later, out)
         for r in range(min(played, rounds - done)):
             total_sum += out[r]
             total_sq += out[r] * out[r]
@@ -417,17 +422,9 @@ def simulate(profile: BlackjackProfile, rounds: int, seed: FairSeed | None = Non
     word = (stream.randbelow(1 << 32) << 32) | stream.randbelow(1 << 32) | 1  # xorshift: not 0
     table = infinite_deck(profile)
     started = time.perf_counter()
+    seed_word = np.array([word], dtype=np.uint64)
     total, squares = _simulate(
-        rounds,
-        np.array([word], dtype=np.uint64),
-        profile.shoe.decks,
-        profile.shoe.cut_card,
-        profile.dealer_hits_soft_17,
-        float(profile.blackjack_pays),
-        profile.split.max_hands,
-        profile.split.resplit_aces,
-        table.moves,
-        table.later,
+        rounds, seed_word, profile.shoe.decks, kernel_rules(profile), table.moves, table.later
     )
     mean = total / rounds
     variance = max(squares / rounds - mean * mean, 0.0) * rounds / (rounds - 1)

@@ -33,7 +33,6 @@ from croupier.games.base import (
     BoxSettlement,
     BoxStake,
     HandResult,
-    IllegalAction,
     LegalAction,
     RoundSetup,
     RuleError,
@@ -43,6 +42,7 @@ from croupier.games.base import (
     Viewer,
 )
 from croupier.games.common.cap import cap_lines
+from croupier.games.common.refusals import Refusals
 from croupier.games.common.seating import check_boxes
 from croupier.games.common.view import card_texts
 
@@ -120,7 +120,7 @@ def settle_box(profile: BaccaratProfile, result: str, stake: BoxStake) -> tuple[
     return tuple(lines)
 
 
-class BaccaratGame:
+class BaccaratGame(Refusals[BaccaratState]):
     """The rules of baccarat as pure functions over :class:`BaccaratState`."""
 
     game = "baccarat"
@@ -153,11 +153,8 @@ class BaccaratGame:
     def legal_actions(self, state: BaccaratState) -> tuple[LegalAction, ...]:
         return ()
 
-    def verify(self, state: BaccaratState, action: Action) -> None:
-        raise IllegalAction(action, "baccarat has no decisions: stakes are placed before the deal")
-
-    def can(self, state: BaccaratState, action: Action) -> bool:
-        return False
+    def refusal(self, state: BaccaratState, action: Action) -> str | None:
+        return "baccarat has no decisions: stakes are placed before the deal"
 
     def apply(self, state: BaccaratState, action: Action) -> BaccaratState:
         self.verify(state, action)

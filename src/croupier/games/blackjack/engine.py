@@ -38,7 +38,6 @@ from croupier.games.base import (
     JSON,
     Action,
     BoxStake,
-    IllegalAction,
     LegalAction,
     RoundSetup,
     RuleError,
@@ -50,6 +49,7 @@ from croupier.games.blackjack.hand import BLACKJACK, points, total
 from croupier.games.blackjack.profile import BlackjackProfile
 from croupier.games.blackjack.settle import settle
 from croupier.games.blackjack.state import BlackjackState, BoxState, Hand
+from croupier.games.common.refusals import Refusals
 from croupier.games.common.seating import check_boxes
 from croupier.games.common.view import card_texts, with_turn
 
@@ -80,7 +80,7 @@ def check_setup(setup: RoundSetup[BlackjackProfile]) -> None:
     check_boxes(profile.table, limits, setup.boxes, stakes)
 
 
-class BlackjackGame:
+class BlackjackGame(Refusals[BlackjackState]):
     """The rules of blackjack as pure functions over :class:`BlackjackState`."""
 
     game = "blackjack"
@@ -252,15 +252,7 @@ class BlackjackGame:
 
     # ------------------------------------------------------------ checking and applying
 
-    def verify(self, state: BlackjackState, action: Action) -> None:
-        reason = self._refusal(state, action)
-        if reason is not None:
-            raise IllegalAction(action, reason)
-
-    def can(self, state: BlackjackState, action: Action) -> bool:
-        return self._refusal(state, action) is None
-
-    def _refusal(self, state: BlackjackState, action: Action) -> str | None:
+    def refusal(self, state: BlackjackState, action: Action) -> str | None:
         try:
             box = state.boxes[state.index(action.box)]
         except KeyError:

@@ -37,7 +37,6 @@ from croupier.games.base import (
     BoxSettlement,
     BoxStake,
     HandResult,
-    IllegalAction,
     LegalAction,
     RoundSetup,
     RuleError,
@@ -47,6 +46,7 @@ from croupier.games.base import (
     Viewer,
 )
 from croupier.games.common.cap import cap_lines
+from croupier.games.common.refusals import Refusals
 from croupier.games.common.view import with_turn
 from croupier.games.roulette.profile import RouletteProfile
 from croupier.games.roulette.wheel import POCKETS, canonical, colour, covers, expand, kind_of
@@ -123,7 +123,7 @@ def check_setup(setup: RoundSetup[RouletteProfile]) -> None:
             raise RuleError(f"{where}: the chip value must be a positive whole number")
 
 
-class RouletteGame:
+class RouletteGame(Refusals[RouletteState]):
     """The rules of European roulette as pure functions over :class:`RouletteState`."""
 
     game = "roulette"
@@ -149,15 +149,7 @@ class RouletteGame:
 
     # ------------------------------------------------------------ checking
 
-    def verify(self, state: RouletteState, action: Action) -> None:
-        reason = self._refusal(state, action)
-        if reason is not None:
-            raise IllegalAction(action, reason)
-
-    def can(self, state: RouletteState, action: Action) -> bool:
-        return self._refusal(state, action) is None
-
-    def _refusal(self, state: RouletteState, action: Action) -> str | None:
+    def refusal(self, state: RouletteState, action: Action) -> str | None:
         if state.closed:
             return "no more bets: the table is closed"
         if action.act == "no_more_bets":
