@@ -87,12 +87,12 @@ def play(
     chips: Annotated[str, typer.Option("--chips", help="Starting chips, in roubles")] = _rub(
         DEFAULT_CHIPS
     ),
-    minimum: Annotated[str, typer.Option("--min", help="Table minimum ANTE, in roubles")] = _rub(
-        DEFAULT_LIMITS.min_stake
-    ),
-    maximum: Annotated[str, typer.Option("--max", help="Table maximum ANTE, in roubles")] = _rub(
-        DEFAULT_LIMITS.max_stake
-    ),
+    minimum: Annotated[
+        str, typer.Option("--min", help="Table minimum stake per box (the ANTE), in roubles")
+    ] = _rub(DEFAULT_LIMITS.min_stake),
+    maximum: Annotated[
+        str, typer.Option("--max", help="Table maximum stake per box, in roubles")
+    ] = _rub(DEFAULT_LIMITS.max_stake),
     max_payout: Annotated[
         str, typer.Option("--max-payout", help="Maximum payout per box per round, in roubles")
     ] = _rub(DEFAULT_LIMITS.max_payout),

@@ -204,6 +204,14 @@ class _Round:
             return action
 
     @staticmethod
+    def _price(legal: Sequence[LegalAction], action: Action) -> int:
+        """What an applied action put on the table, by the menu entry it came from."""
+        for la in legal:
+            if (la.act, la.box, la.hand) == (action.act, action.box, action.hand):
+                return action_price(la, action)
+        return 0
+
+    @staticmethod
     def _pick(legal: Sequence[LegalAction], word: str, turn_box: int) -> LegalAction | None:
         if word.isdigit():
             index = int(word) - 1
@@ -241,9 +249,7 @@ class _Round:
                 self.term.say(f"[red]{escape(str(error))}[/red]")
                 continue
             self.actions.append(action)
-            committed += action_price(
-                next(la for la in legal if la.act == action.act and la.box == action.box), action
-            )
+            committed += self._price(legal, action)
         view = self.engine.project(state, self.viewer)
         self.term.console.print(self.plugin.table(self.term, self.profile, view))
         result = self.engine.settlement(state)
@@ -381,9 +387,12 @@ def play_session(profile: Any, options: TableOptions, term: Terminal) -> Session
             )
             recorded = None
             if options.record is not None:
-                recorded = _record(
-                    options, plugin, profile, seed, boxes, game_round.actions, number
-                )
+                try:
+                    recorded = _record(
+                        options, plugin, profile, seed, boxes, game_round.actions, number
+                    )
+                except OSError as error:
+                    term.say(f"[red]the round could not be recorded: {escape(str(error))}[/red]")
             _reveal(term, seed, recorded)
             if game_round.leaving:
                 raise LeftTable("the player left during the round")
