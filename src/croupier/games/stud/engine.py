@@ -29,14 +29,13 @@ what they pre-bought. The engine reads profile settings, never a profile's name.
 
 from __future__ import annotations
 
-from dataclasses import replace
-
-from croupier.cards.card import format_cards
+from croupier.cards.card import format_card, format_cards
 from croupier.cards.deck import Deck
 from croupier.games.base import (
     JSON,
     Action,
     BoxSettlement,
+    BoxStake,
     HandResult,
     IllegalAction,
     LegalAction,
@@ -57,7 +56,7 @@ from croupier.games.stud.payout import (
 )
 from croupier.games.stud.profile import StudProfile, antes
 from croupier.games.stud.seating import check_setup, dealing_order, several_light_owner
-from croupier.games.stud.state import BoxState, Phase, Stage, StudState
+from croupier.games.stud.state import BoxState, Phase, Stage, StudState, evolve
 from croupier.games.stud.view import project
 from croupier.poker.hand import HandRank
 
@@ -73,52 +72,42 @@ class StudGame:
         check_setup(setup)
         profile = setup.profile
         order = dealing_order(profile, setup.boxes)
-        hands: list[list[int]] = [[] for _ in order]
-        dealer: list[int] = []
-        for _ in range(5):  # one card at a time to every box, then the dealer
-            for i, stake in enumerate(order):
-                card, deck = deck.deal(f"box:{stake.box}")
-                hands[i].append(card)
-            card, deck = deck.deal("dealer")
-            dealer.append(card)
-        boxes: list[BoxState] = []
-        for stake, cards in zip(order, hands, strict=True):
-            box = BoxState(
-                box=stake.box,
-                player=stake.player,
-                ante=stake.stake("ante"),
-                dark=stake.dark,
-                cards=tuple(cards),
-                first_five=tuple(cards),
-                bonus=stake.stake("bonus"),
-                dealer_bonus=stake.stake("dealer_bonus"),
-                prebuy=stake.prebuy,
-            )
-            if stake.dark:
-                box = self._dark(profile, box)
-            boxes.append(box)
+        hands, dealer, deck = _deal_five(order, deck)
+        boxes = [
+            self._seat(profile, stake, cards) for stake, cards in zip(order, hands, strict=True)
+        ]
         for i, box in enumerate(boxes):  # dark boxes' pre-bought 6th cards, in dealing order
             if box.dark and "sixth" in box.prebuy:
                 boxes[i], deck = improve.prebuy_sixth(profile, box, deck)
         light = [i for i, b in enumerate(boxes) if not b.dark]
         if profile.order.decide == "counter_clockwise":
             light.reverse()
-        state = StudState(setup, tuple(boxes), tuple(dealer), deck, queue=tuple(light))
+        state = StudState(setup, tuple(boxes), dealer, deck, queue=tuple(light))
         return self._advance(state)
 
     @staticmethod
-    def _dark(profile: StudProfile, box: BoxState) -> BoxState:
-        """A dark box: its BET is placed with the ANTE, its options bought blind."""
+    def _seat(profile: StudProfile, stake: BoxStake, cards: tuple[int, ...]) -> BoxState:
+        """A box after the deal; a dark box has its BET placed with the ANTE and
+        its options bought blind."""
+        ante = stake.stake("ante")
         insurance = 0
-        if "insurance" in box.prebuy and profile.insurance is not None:
-            insurance = antes(profile.insurance.dark_antes, box.ante)
+        if stake.dark and "insurance" in stake.prebuy and profile.insurance is not None:
+            insurance = antes(profile.insurance.dark_antes, ante)
         before = profile.buy_game is not None and profile.buy_game.when == "before_show"
-        return replace(
-            box,
-            stage=Stage.PLAYED,
-            round=len(profile.improve),
+        return BoxState(
+            box=stake.box,
+            player=stake.player,
+            ante=ante,
+            dark=stake.dark,
+            cards=cards,
+            first_five=cards,
+            bonus=stake.stake("bonus"),
+            dealer_bonus=stake.stake("dealer_bonus"),
+            prebuy=stake.prebuy,
+            stage=Stage.PLAYED if stake.dark else Stage.WAITING,
+            round=len(profile.improve) if stake.dark else 0,
             insurance=insurance,
-            bought_game=before and "buy_game" in box.prebuy,
+            bought_game=stake.dark and before and "buy_game" in stake.prebuy,
         )
 
     # ------------------------------------------------------------ turns
@@ -128,7 +117,7 @@ class StudGame:
         if state.queue:
             box = state.boxes[state.queue[0]]
             if box.stage is Stage.WAITING:
-                return self._put(state, replace(box, stage=Stage.DECIDING))
+                return self._put(state, evolve(box, stage=Stage.DECIDING))
             return state
         if state.phase is Phase.DECIDING:
             return self._show(state)
@@ -137,7 +126,7 @@ class StudGame:
     def _show(self, state: StudState) -> StudState:
         profile = state.profile
         show = dealer_show(profile, state.dealer)
-        state = replace(state, show=show, phase=Phase.AFTER_SHOW)
+        state = evolve(state, show=show, phase=Phase.AFTER_SHOW)
         buy = profile.buy_game
         if show.qualifies or buy is None or buy.when != "after_show":
             return self._finish(state)
@@ -148,24 +137,24 @@ class StudGame:
                 continue
             if box.dark:
                 bought = "buy_game" in box.prebuy
-                boxes[i] = replace(box, bought_game=bought, took_ante=not bought)
+                boxes[i] = evolve(box, bought_game=bought, took_ante=not bought)
             else:
                 choosers.append(i)
         if profile.order.decide == "counter_clockwise":
             choosers.reverse()
-        state = replace(state, boxes=tuple(boxes), queue=tuple(choosers), extras_closed=True)
+        state = evolve(state, boxes=tuple(boxes), queue=tuple(choosers), extras_closed=True)
         return self._finish(state) if not choosers else state
 
     def _finish(self, state: StudState) -> StudState:
         """Nothing left to decide: draw the bought game's card if anyone bought one."""
-        state = replace(state, phase=Phase.DONE, queue=())
+        state = evolve(state, phase=Phase.DONE, queue=())
         show = state.show
         assert show is not None
         buyers = any(b.bought_game and b.in_play for b in state.boxes)
         if show.qualifies or not buyers or show.bought is not None:
             return state
         drew, deck = state.deck.deal("dealer")
-        return replace(
+        return evolve(
             state, deck=deck, show=with_bought_game(state.profile, show, state.dealer, drew)
         )
 
@@ -173,7 +162,7 @@ class StudGame:
     def _put(state: StudState, box: BoxState) -> StudState:
         boxes = list(state.boxes)
         boxes[state.index(box.box)] = box
-        return replace(state, boxes=tuple(boxes))
+        return evolve(state, boxes=tuple(boxes))
 
     def to_act(self, state: StudState) -> Turn | None:
         box = state.current()
@@ -363,11 +352,11 @@ class StudGame:
 
     def apply(self, state: StudState, action: Action) -> StudState:
         self.verify(state, action)
-        box = state.boxes[state.index(action.box)]
+        index = state.index(action.box)
+        box = state.boxes[index]
         profile = state.profile
         deck = state.deck
         act = action.act
-        state = replace(state, history=(*state.history, action))
         if act == "exchange":
             box, deck = improve.exchange(profile, box, action.cards, deck)
         elif act == "buy_sixth":
@@ -375,32 +364,45 @@ class StudGame:
         elif act == "discard":
             box, deck = improve.discard(profile, box, action.cards, deck)
         elif act == "stand":
-            box = replace(box, round=len(profile.improve))
+            box = evolve(box, round=len(profile.improve))
         elif act == "insure":
             assert action.amount is not None
-            box = replace(box, insurance=action.amount, round=len(profile.improve))
+            box = evolve(box, insurance=action.amount, round=len(profile.improve))
         elif act == "play":
-            box = replace(box, stage=Stage.PLAYED)
+            box = evolve(box, stage=Stage.PLAYED)
         elif act == "fold":
-            box = replace(box, stage=Stage.FOLDED)
+            box = evolve(box, stage=Stage.FOLDED)
         elif act == "take_half":
-            box = replace(box, took_half=True, stage=Stage.PLAYED)
+            box = evolve(box, took_half=True, stage=Stage.PLAYED)
         elif act == "buy_game":
-            box = replace(box, bought_game=True)
+            box = evolve(box, bought_game=True)
         elif act == "take_ante":
-            box = replace(box, took_ante=True)
-        state = self._put(replace(state, deck=deck), box)
+            box = evolve(box, took_ante=True)
+        boxes = list(state.boxes)
+        boxes[index] = box
+        queue = state.queue
+        if state.phase is Phase.DECIDING:
+            done = box.stage in (Stage.PLAYED, Stage.FOLDED)
+        else:
+            done = box.took_ante or box.bought_game
+        if done and queue and queue[0] == index:
+            queue = queue[1:]
+            if queue and boxes[queue[0]].stage is Stage.WAITING:  # the next box's turn
+                boxes[queue[0]] = evolve(boxes[queue[0]], stage=Stage.DECIDING)
+        state = StudState(
+            setup=state.setup,
+            boxes=tuple(boxes),
+            dealer=state.dealer,
+            deck=deck,
+            phase=state.phase,
+            queue=queue,
+            show=state.show,
+            extras_closed=state.extras_closed,
+            history=(*state.history, action),
+        )
         if state.phase is Phase.DONE:  # a late purchase before the show: draw if first
             return self._finish(state)
-        done = (
-            box.stage in (Stage.PLAYED, Stage.FOLDED)
-            if state.phase is Phase.DECIDING
-            else box.took_ante or box.bought_game
-        )
-        current = state.current()
-        if done and current is not None and current.box == box.box:
-            state = replace(state, queue=state.queue[1:])
-        return self._advance(state)
+        return state if queue else self._advance(state)
 
     def default_action(self, state: StudState) -> Action | None:
         """What a timer does: take the ANTE after the show, give back the
@@ -475,5 +477,28 @@ class StudGame:
         return Settlement(tuple(settled), tuple(dealer), details)
 
 
+def _deal_five(
+    order: tuple[BoxStake, ...], deck: Deck
+) -> tuple[list[tuple[int, ...]], tuple[int, ...], Deck]:
+    """Five cards one at a time to every box in ``order``, then the dealer."""
+    seats = len(order) + 1
+    if not deck.queues and len(deck.stock) >= 5 * seats:
+        # No per-hand lists: the deck deals its stock in order whatever the
+        # target, so the k-th card dealt is stock[k] (one slice, not 5n deals).
+        top = deck.stock[: 5 * seats]
+        hands = [top[i::seats] for i in range(seats)]
+        return hands[:-1], hands[-1], evolve(deck, stock=deck.stock[5 * seats :])
+    cards: list[list[int]] = [[] for _ in range(seats)]
+    targets = [f"box:{stake.box}" for stake in order] + ["dealer"]
+    for _ in range(5):
+        for i, target in enumerate(targets):
+            card, deck = deck.deal(target)
+            cards[i].append(card)
+    return [tuple(c) for c in cards[:-1]], tuple(cards[-1]), deck
+
+
+_NAMES = tuple(format_card(c) for c in range(52))
+
+
 def _result(name: str, rank: HandRank) -> HandResult:
-    return HandResult(name, tuple(format_cards((c,)) for c in rank.cards), rank.describe())
+    return HandResult(name, tuple(_NAMES[c] for c in rank.cards), rank.describe())

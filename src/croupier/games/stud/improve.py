@@ -10,13 +10,12 @@ Discarded cards go back into the deck first where the profile says so
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import replace
 
 from croupier.cards.card import format_cards
 from croupier.cards.deck import Deck
 from croupier.games.base import LegalAction
 from croupier.games.stud.profile import ImproveRound, StudProfile, antes
-from croupier.games.stud.state import BoxState, Stage
+from croupier.games.stud.state import BoxState, Stage, evolve
 
 
 def open_round(profile: StudProfile, box: BoxState) -> ImproveRound | None:
@@ -112,9 +111,9 @@ def _not_held(box: BoxState, cards: Sequence[int]) -> str | None:
 
 def _next_round(profile: StudProfile, box: BoxState, did: str) -> BoxState:
     """Move past the round just used; improving ends when no round follows."""
-    moved = replace(box, round=box.round + 1, last_did=did)
+    moved = evolve(box, round=box.round + 1, last_did=did)
     if open_round(profile, moved) is None:
-        moved = replace(moved, round=len(profile.improve))
+        moved = evolve(moved, round=len(profile.improve))
     return moved
 
 
@@ -129,7 +128,7 @@ def exchange(
         deck = deck.shuffle_in(cards)
     drawn, deck = deck.deal_many(box.target, receive)
     fee = antes(rnd.exchange_prices[len(cards)], box.ante)
-    box = replace(
+    box = evolve(
         box,
         cards=kept + drawn,
         fees=(*box.fees, ("exchange", fee)),
@@ -142,11 +141,11 @@ def buy_sixth(profile: StudProfile, box: BoxState, deck: Deck) -> tuple[BoxState
     rnd = profile.improve[box.round]
     assert rnd.sixth is not None
     card, deck = deck.deal(box.target)
-    box = replace(
+    box = evolve(
         box, cards=(*box.cards, card), fees=(*box.fees, ("sixth", antes(rnd.sixth, box.ante)))
     )
     if rnd.sixth_discard:
-        return replace(box, stage=Stage.DISCARD, must_discard=rnd.sixth_discard), deck
+        return evolve(box, stage=Stage.DISCARD, must_discard=rnd.sixth_discard), deck
     return _next_round(profile, box, "sixth"), deck
 
 
@@ -154,7 +153,7 @@ def discard(
     profile: StudProfile, box: BoxState, cards: Sequence[int], deck: Deck
 ) -> tuple[BoxState, Deck]:
     """Give back the cards owed after a 6th card; they never return to the deck."""
-    box = replace(
+    box = evolve(
         box,
         cards=tuple(c for c in box.cards if c not in cards),
         discards=box.discards + tuple(cards),
@@ -169,6 +168,6 @@ def prebuy_sixth(profile: StudProfile, box: BoxState, deck: Deck) -> tuple[BoxSt
     price = profile.sixth_price()
     assert price is not None
     card, deck = deck.deal(box.target)
-    return replace(
+    return evolve(
         box, cards=(*box.cards, card), fees=(*box.fees, ("sixth", antes(price, box.ante)))
     ), deck
