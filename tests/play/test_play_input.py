@@ -206,3 +206,21 @@ def test_play_asks_which_game_and_reprompts_a_bad_answer() -> None:
     assert f"'nine': type a number from 1 to {len(games)} or a profile id" in result.output
     assert "Six-card poker (six-card)" in result.output
     check_rounds(result.output, [-2500])
+
+
+def test_play_next_box_cards_hidden_until_its_turn_except_the_personal_online_game() -> None:
+    """[004] conduct rule 2: a player does not see the next box's cards before deciding
+    on the previous one; [002]'s online game shows all own boxes at once."""
+    two = [{"box": 1, "ante": 2500}, {"box": 2, "ante": 2500}]
+    for profile, lines, sees_all in (
+        ("russian", ["1 2", "", "", "", "", "", "fold", "fold"], False),
+        ("russian-online", ["1 2", "", "", "fold", "fold"], True),
+    ):
+        state = deal(profile, SEED, 0, two)
+        second = [format_card(c, unicode=True) for c in state.boxes[state.index(2)].cards]
+        first_turn = state.boxes[state.queue[0]].box
+        assert first_turn == 1
+        out = run(["play", profile, *seed_args(SEED, 1)], lines).output
+        before_first_decision = out[: out.index("Your choice")]
+        shown = [card in before_first_decision for card in second]
+        assert all(shown) if sees_all else not any(shown), (profile, out)
