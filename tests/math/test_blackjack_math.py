@@ -3,21 +3,17 @@
 from __future__ import annotations
 
 import dataclasses
-from typing import Any
 
 import numpy as np
 import pytest
 
 from croupier.cards.fair import FairSeed
-from croupier.games.base import Action, BoxStake, Limits, RoundSetup
+from croupier.games.base import BoxStake, Limits, RoundSetup
 from croupier.games.blackjack.engine import BlackjackGame
 from croupier.games.common.shoe import ShoeRules
 from croupier.math.blackjack import (
-    ACTIONS,
-    FIRST,
-    SPLIT_MAY_SPLIT,
-    SPLIT_NO_SPLIT,
     _play_shoe,
+    advise,
     dealer_outcomes,
     infinite_deck,
     kernel_rules,
@@ -98,32 +94,6 @@ def _value(code: int) -> int:
     return 1 if rank == 12 else min(rank + 2, 10)
 
 
-def _engine_move(table: Any, state: Any) -> Action:
-    """Basic strategy, read from the same table the simulator uses, as an engine action."""
-    bi, hi = state.turn
-    box = state.boxes[bi]
-    hand = box.hands[hi]
-    up = _value(state.dealer[0])
-    legal = {a.act for a in GAME.legal_actions(state)}
-    move = "stand"
-    values = [_value(c) for c in hand.cards]
-    if hand.natural:
-        move = "stand"  # declines even money
-    elif hand.split_aces:
-        move = "split" if "split" in legal else "stand"
-    elif len(values) == 2:
-        hands = len(box.hands)
-        context = FIRST if hands == 1 else SPLIT_MAY_SPLIT if hands < 4 else SPLIT_NO_SPLIT
-        a, b = values
-        code = 44 + a if a == b else (22 + a + b + 10 if 1 in values and a + b <= 11 else a + b)
-        move = ACTIONS[int(table.moves[context, code, up])]
-    else:
-        soft = 1 in values and sum(values) + 10 <= 21
-        move = ACTIONS[int(table.later[hand.total, int(soft), up])]
-    assert move in legal, (move, legal, hand)
-    return Action(move, box=box.box, hand=hi)
-
-
 @pytest.mark.parametrize("shoe_seed", range(6))
 def test_simulator_plays_a_shoe_exactly_as_the_engine(shoe_seed: int) -> None:
     seed = FairSeed(bytes([shoe_seed]) * 32)
@@ -137,7 +107,9 @@ def test_simulator_plays_a_shoe_exactly_as_the_engine(shoe_seed: int) -> None:
     while not PROFILE.shoe.cut_card_out(deck):
         state = GAME.start(setup, deck)
         while state.turn is not None:
-            state = GAME.apply(state, _engine_move(table, state))
+            move = advise(table, state)
+            assert GAME.can(state, move), move
+            state = GAME.apply(state, move)
         engine.append(GAME.settlement(state).box(1).net / 1000)
         deck = state.deck
     assert played == len(engine)

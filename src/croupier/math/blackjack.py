@@ -46,8 +46,10 @@ from numba import njit
 from numpy.typing import NDArray
 
 from croupier.cards.fair import FairSeed
+from croupier.games.base import Action
 from croupier.games.blackjack.hand import twenty_one_plus_three
 from croupier.games.blackjack.profile import BlackjackProfile
+from croupier.games.blackjack.state import BlackjackState
 from croupier.math.analyze import Figure, Report
 
 ACTIONS = ("stand", "hit", "double", "split", "surrender")
@@ -185,6 +187,49 @@ def infinite_deck(profile: BlackjackProfile) -> StrategyTable:
                         first = max(first, -0.5)
                 game += p[u] * pair_weight * first
     return StrategyTable(dealer, moves, later, game)
+
+
+def _value(card: int) -> int:
+    """A card's value as the kernels count it: ace 1, tens and pictures 10."""
+    rank = card >> 2
+    return 1 if rank == 12 else min(rank + 2, 10)
+
+
+def _two_card_code(a: int, b: int) -> int:
+    if a == b:
+        return KINDS["pair"] + a
+    value, soft = _soft_total(a + b, 1 in (a, b))
+    return (KINDS["soft"] if soft else KINDS["hard"]) + value
+
+
+def advise(table: StrategyTable, state: BlackjackState) -> Action:
+    """The basic-strategy move for the hand whose turn it is, as an engine action
+    (the same table and the same reading as the simulator: a terminal hint, and
+    the check that simulator and engine play alike)."""
+    assert state.turn is not None, "nothing to decide: the round is over"
+    bi, hi = state.turn
+    box = state.boxes[bi]
+    hand = box.hands[hi]
+    up = _value(state.up_card)
+    values = [_value(c) for c in hand.cards]
+    if hand.natural:
+        move = "stand"  # decline even money: 3:2 is worth more on average
+    elif hand.split_aces:
+        again = len(values) == 2 and values[1] == 1
+        again = (
+            again
+            and state.profile.split.resplit_aces
+            and len(box.hands) < state.profile.split.max_hands
+        )
+        move = "split" if again else "stand"
+    elif len(values) == 2:
+        hands, most = len(box.hands), state.profile.split.max_hands
+        context = FIRST if hands == 1 else SPLIT_MAY_SPLIT if hands < most else SPLIT_NO_SPLIT
+        move = ACTIONS[int(table.moves[context, _two_card_code(*values), up])]
+    else:
+        value, soft = _soft_total(sum(values), 1 in values)
+        move = ACTIONS[int(table.later[value, int(soft), up])]
+    return Action(move, box=box.box, hand=hi)
 
 
 # ---------------------------------------------------------------- the simulation
