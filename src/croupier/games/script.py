@@ -120,23 +120,31 @@ class Adapter:
     chance: Callable[[Mapping[str, Any], Any], Deck] | None = None
 
 
-def _stud_box(data: Mapping[str, Any], where: str) -> BoxStake:
-    _keys(data, ("box", "player", "ante", "dark", "bonus", "dealer_bonus", "prebuy"), where)
-    stakes = {"ante": whole(data, "ante", where)}
-    for line in ("bonus", "dealer_bonus"):
-        amount = whole(data, line, where, 0)
-        if amount:
-            stakes[line] = amount
-    prebuy = data.get("prebuy", [])
-    if not isinstance(prebuy, list) or not all(isinstance(p, str) for p in prebuy):
-        raise _at(f"{where}.prebuy", 'must be a list of options like ["sixth"]')
-    return BoxStake(
-        box=whole(data, "box", where),
-        player=_text(data, "player", where),
-        stakes=stakes,
-        dark=_flag(data, "dark", where),
-        prebuy=tuple(prebuy),
-    )
+def _box_reader(side_lines: tuple[str, ...]) -> Callable[[Mapping[str, Any], str], BoxStake]:
+    """A box of a poker script: ``ante``, the game's side stakes, ``dark``, ``prebuy``."""
+
+    def read(data: Mapping[str, Any], where: str) -> BoxStake:
+        _keys(data, ("box", "player", "ante", "dark", *side_lines, "prebuy"), where)
+        stakes = {"ante": whole(data, "ante", where)}
+        for line in side_lines:
+            amount = whole(data, line, where, 0)
+            if amount:
+                stakes[line] = amount
+        prebuy = data.get("prebuy", [])
+        if not isinstance(prebuy, list) or not all(isinstance(p, str) for p in prebuy):
+            raise _at(f"{where}.prebuy", 'must be a list of options like ["sixth"]')
+        return BoxStake(
+            box=whole(data, "box", where),
+            player=_text(data, "player", where),
+            stakes=stakes,
+            dark=_flag(data, "dark", where),
+            prebuy=tuple(prebuy),
+        )
+
+    return read
+
+
+_stud_box = _box_reader(("bonus", "dealer_bonus"))
 
 
 def _generic_action(data: Mapping[str, Any], where: str) -> Action:
@@ -190,6 +198,15 @@ def _table_game(name: str) -> Adapter:
 ADAPTERS: dict[str, Adapter] = {
     "stud": Adapter(engine=_stud_engine, box=_stud_box, action=_generic_action),
     **{name: _table_game(name) for name in ("blackjack", "baccarat", "roulette")},
+    # Texas Hold'em, Hold'em Bonus and three-card poker: one engine, one box shape.
+    **{
+        name: Adapter(
+            engine=_lazy("croupier.games.house_poker.engine:HousePokerGame"),
+            box=_box_reader(("bonus", "pair_plus")),
+            action=_generic_action,
+        )
+        for name in ("holdem", "holdem_bonus", "three_card")
+    },
 }
 
 

@@ -34,6 +34,9 @@ _PARSERS: dict[str, str] = {
     "blackjack": "croupier.games.blackjack.profile:parse_profile",
     "baccarat": "croupier.games.baccarat.profile:parse_profile",
     "roulette": "croupier.games.roulette.profile:parse_profile",
+    "holdem": "croupier.games.house_poker.profile:parse_profile",
+    "holdem_bonus": "croupier.games.house_poker.profile:parse_profile",
+    "three_card": "croupier.games.house_poker.profile:parse_profile",
 }
 
 

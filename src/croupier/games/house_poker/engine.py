@@ -1,0 +1,273 @@
+"""The house-poker engine: one :class:`~croupier.games.base.Game` for Texas
+Hold'em poker, Texas Hold'em Bonus poker and three-card poker.
+
+A round deals the hole cards one at a time clockwise to every box and then
+the dealer; then, street by street, turns the profile's board cards and asks
+every light box still in play, in dealing order, to stake or not (``play`` /
+``fold``, then ``bet`` / ``check``); dark boxes stake as set before the
+deal. When every street is decided the rest of the board is turned, the
+dealer shows and every box is settled separately by
+:mod:`croupier.games.house_poker.payout`.
+
+>>> from croupier.cards import Deck, parse_cards
+>>> from croupier.games.base import Action, BoxStake, Limits, RoundSetup
+>>> from croupier.profiles import load
+>>> setup = RoundSetup(load("texas-holdem"), Limits(100, 10_000, 1_000_000),
+...                    (BoxStake(1, "ann", {"ante": 100}),))
+>>> deck = Deck.scripted({"box:1": parse_cards("Ah Kh"), "dealer": parse_cards("4c 4d"),
+...                       "board": parse_cards("Qh Jh 2c 7s Th")})
+>>> game = HousePokerGame()
+>>> state = game.start(setup, deck)
+>>> game.to_act(state).waiting_for, [a.act for a in game.legal_actions(state)]
+('play or fold', ['play', 'fold'])
+>>> state = game.apply(state, Action("play", box=1))
+>>> result = game.settlement(state)    # royal flush: ANTE 50:1, BET 1:1
+>>> result.box(1).net, result.box(1).hands[0].description
+(5200, 'royal flush')
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from croupier.cards.card import format_cards
+from croupier.cards.deck import Deck
+from croupier.games.base import (
+    JSON,
+    Action,
+    BoxSettlement,
+    HandResult,
+    IllegalAction,
+    LegalAction,
+    RoundSetup,
+    Settlement,
+    Turn,
+    Viewer,
+)
+from croupier.games.house_poker.hands import final_hand, qualifies, side_bet_pays
+from croupier.games.house_poker.payout import BoxPlay, settle_box
+from croupier.games.house_poker.profile import HouseProfile, Street, antes
+from croupier.games.house_poker.seating import check_setup
+from croupier.games.house_poker.state import BoxState, HouseState
+from croupier.games.house_poker.view import project
+from croupier.poker.hand import HandRank
+
+
+class HousePokerGame:
+    """The rules of the house-banked poker games as pure functions over :class:`HouseState`."""
+
+    game = "house_poker"
+
+    # ------------------------------------------------------------ the deal
+
+    def start(self, setup: RoundSetup[HouseProfile], deck: Deck) -> HouseState:
+        check_setup(setup)
+        profile = setup.profile
+        order = sorted(setup.boxes, key=lambda b: b.box)
+        hands: list[list[int]] = [[] for _ in order]
+        dealer: list[int] = []
+        for _ in range(profile.hole_cards):  # one card at a time to every box, then the dealer
+            for i, stake in enumerate(order):
+                card, deck = deck.deal(f"box:{stake.box}")
+                hands[i].append(card)
+            card, deck = deck.deal("dealer")
+            dealer.append(card)
+        boxes = tuple(
+            BoxState(
+                box=stake.box,
+                player=stake.player,
+                ante=stake.stake("ante"),
+                dark=stake.dark,
+                cards=tuple(cards),
+                side={
+                    b.line: stake.stake(b.line) for b in profile.side_bets if stake.stake(b.line)
+                },
+                preset=stake.prebuy,
+            )
+            for stake, cards in zip(order, hands, strict=True)
+        )
+        state = HouseState(setup, boxes, tuple(dealer), (), deck)
+        return self._open_street(state)
+
+    @staticmethod
+    def _stake(street: Street, box: BoxState) -> int:
+        return antes(street.antes, box.ante)
+
+    def _open_street(self, state: HouseState) -> HouseState:
+        """Turn the street's board cards, let dark boxes stake as set, and queue
+        the light boxes; move on while nobody is left to ask."""
+        streets = state.profile.streets
+        while state.street < len(streets):
+            if not any(b.in_play for b in state.boxes):
+                break
+            street = streets[state.street]
+            cards, deck = state.deck.deal_many("board", street.board_before)
+            boxes = list(state.boxes)
+            for i, box in enumerate(boxes):
+                if box.in_play and box.dark:
+                    staked = street.decision == "play_or_fold" or street.line in box.preset
+                    boxes[i] = self._decided(street, box, staked)
+            queue = tuple(i for i, b in enumerate(boxes) if b.in_play and not b.dark)
+            state = replace(
+                state, boxes=tuple(boxes), board=state.board + cards, deck=deck, queue=queue
+            )
+            if queue:
+                return self._show_cards_to(state, queue[0])
+            state = replace(state, street=state.street + 1)
+        return self._show(state)
+
+    def _decided(self, street: Street, box: BoxState, staked: bool) -> BoxState:
+        if staked:
+            streets = (*box.streets, (street.line, self._stake(street, box)))
+            return replace(box, streets=streets, decided=box.decided + 1)
+        folded = street.decision == "play_or_fold"
+        return replace(box, decided=box.decided + 1, folded=folded)
+
+    @staticmethod
+    def _show_cards_to(state: HouseState, index: int) -> HouseState:
+        boxes = list(state.boxes)
+        boxes[index] = replace(boxes[index], seen=True)
+        return replace(state, boxes=tuple(boxes))
+
+    def _show(self, state: HouseState) -> HouseState:
+        """Every street decided: turn the rest of the board (if anyone still
+        plays against it) and the dealer shows."""
+        deck, board = state.deck, state.board
+        if any(b.in_play for b in state.boxes):
+            more, deck = deck.deal_many("board", state.profile.board_cards - len(board))
+            board += more
+        return replace(state, board=board, deck=deck, queue=(), done=True)
+
+    # ------------------------------------------------------------ turns
+
+    def to_act(self, state: HouseState) -> Turn | None:
+        box = state.current()
+        if box is None:
+            return None
+        street = state.profile.streets[state.street]
+        verbs = street.verbs
+        what = "" if street.line == "bet" else f" ({street.line.upper()})"
+        return Turn(box.box, box.player, f"{verbs[0]} or {verbs[1]}{what}")
+
+    def legal_actions(self, state: HouseState) -> tuple[LegalAction, ...]:
+        box = state.current()
+        if box is None:
+            return ()
+        street = state.profile.streets[state.street]
+        stake, other = street.verbs
+        return (
+            LegalAction(stake, box.box, price=self._stake(street, box)),
+            LegalAction(other, box.box, price=0),
+        )
+
+    def verify(self, state: HouseState, action: Action) -> None:
+        reason = self._refusal(state, action)
+        if reason is not None:
+            raise IllegalAction(action, reason)
+
+    def can(self, state: HouseState, action: Action) -> bool:
+        return self._refusal(state, action) is None
+
+    def _refusal(self, state: HouseState, action: Action) -> str | None:
+        try:
+            box = state.boxes[state.index(action.box)]
+        except KeyError:
+            return "there is no such box in this round"
+        if action.player is not None and action.player != box.player:
+            return f"the box belongs to {box.player}, not {action.player}"
+        if action.hand:
+            return "a poker box has one hand"
+        verbs = {v for s in state.profile.streets for v in s.verbs}
+        if action.act not in verbs:
+            return f"{action.act!r} is not an action of this game ({', '.join(sorted(verbs))})"
+        current = state.current()
+        if current is None or current.box != box.box:
+            if box.dark:
+                return "a dark box decides nothing: it is played as staked before the deal"
+            if box.folded:
+                return "the box has folded"
+            if not box.ante:
+                return "the box has no ANTE: only its side bet plays"
+            if current is None:
+                return "nothing is left to decide in this round"
+            return f"it is box {current.box}'s turn"
+        street = state.profile.streets[state.street]
+        if action.act not in street.verbs:
+            return f"now the box may {street.verbs[0]} or {street.verbs[1]}"
+        price = self._stake(street, box)
+        if action.amount is not None and action.act == street.verbs[0] and action.amount != price:
+            return (
+                f"the {street.line.upper()} is {street.antes} x ANTE = {price}, not {action.amount}"
+            )
+        return None
+
+    def apply(self, state: HouseState, action: Action) -> HouseState:
+        self.verify(state, action)
+        index = state.queue[0]
+        street = state.profile.streets[state.street]
+        box = self._decided(street, state.boxes[index], action.act == street.verbs[0])
+        boxes = list(state.boxes)
+        boxes[index] = box
+        queue = state.queue[1:]
+        state = replace(state, boxes=tuple(boxes), queue=queue, history=(*state.history, action))
+        if queue:
+            return self._show_cards_to(state, queue[0])
+        return self._open_street(replace(state, street=state.street + 1))
+
+    def default_action(self, state: HouseState) -> Action | None:
+        """What a timer does: fold where folding is open, else check (nothing more is staked)."""
+        box = state.current()
+        if box is None:
+            return None
+        return Action(state.profile.streets[state.street].verbs[1], box.box)
+
+    # ------------------------------------------------------------ views and settlement
+
+    def project(self, state: HouseState, viewer: Viewer) -> JSON:
+        data = project(state, viewer)
+        turn = self.to_act(state)
+        data["to_act"] = (
+            None if turn is None else {"box": turn.box, "waiting_for": turn.waiting_for}
+        )
+        if turn is not None and viewer.player in (turn.player, None):
+            data["legal_actions"] = [a.to_json() for a in self.legal_actions(state)]
+        return data
+
+    def settlement(self, state: HouseState) -> Settlement | None:
+        if not state.done:
+            return None
+        profile = state.profile
+        dealer = self._hand(profile, state.dealer, state.board)
+        settled: list[BoxSettlement] = []
+        for box in sorted(state.boxes, key=lambda b: b.box):
+            hand = self._hand(profile, box.cards, state.board)
+            side = {
+                line: (stake, side_bet_pays(profile, bet, box.cards, state.board, state.dealer))
+                for line, stake in box.side.items()
+                if (bet := profile.side_bet(line)) is not None
+            }
+            play = BoxPlay(box.ante, box.streets, box.in_play, hand, side)
+            lines, outcome = settle_box(profile, state.setup.limits.max_payout, play, dealer)
+            hands = () if hand is None else (_result("box", hand),)
+            settled.append(BoxSettlement(box.box, box.player, lines, hands, outcome))
+        details: JSON = {
+            "profile": profile.id,
+            "dealer_qualifies": dealer is not None and qualifies(profile, dealer),
+            "board": format_cards(state.board).split() if state.board else [],
+        }
+        shown = () if dealer is None else (_result("dealer", dealer),)
+        return Settlement(tuple(settled), shown, details)
+
+    @staticmethod
+    def _hand(
+        profile: HouseProfile, own: tuple[int, ...], board: tuple[int, ...]
+    ) -> HandRank | None:
+        """The final hand, or None where too few cards were dealt to make one
+        (the board is not turned once every box has folded)."""
+        if profile.ranking == "best_five" and len(own) + len(board) < 5:
+            return None
+        return final_hand(profile, own, board)
+
+
+def _result(name: str, rank: HandRank) -> HandResult:
+    return HandResult(name, tuple(format_cards((c,)) for c in rank.cards), rank.describe())

@@ -1,0 +1,85 @@
+"""What the cards make: a box's and the dealer's final hands, whether the
+dealer qualifies, and what a side bet pays. Pure functions of the cards.
+
+>>> from croupier.cards import parse_cards
+>>> from croupier.profiles import load
+>>> p = load("texas-holdem")
+>>> board = parse_cards("4h 9c Jd 2s 7h")
+>>> dealer = final_hand(p, parse_cards("4c Kd"), board)
+>>> dealer.describe(), qualifies(p, dealer)
+('pair of fours, king-jack-nine', True)
+>>> qualifies(p, final_hand(p, parse_cards("3c 3d"), board))
+False
+>>> side_bet_pays(p, p.side_bets[0], parse_cards("Ah Ac"), parse_cards("Ks 8d 2h"), ())
+7
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from croupier.cards.card import RANKS
+from croupier.games.house_poker.profile import HandFloor, HouseProfile, SideBet, classes
+from croupier.poker.hand import HandRank, best_of, rank5
+from croupier.poker.three import rank3
+
+
+def final_hand(profile: HouseProfile, own: Sequence[int], board: Sequence[int]) -> HandRank:
+    """The hand a box or the dealer is settled on: three-card poker's three
+    cards, or the best five of own cards and the board."""
+    if profile.ranking == "three_card":
+        return rank3(own)
+    return best_of((*own, *board))
+
+
+def reaches(profile_ranking: str, hand: HandRank, floor: HandFloor) -> bool:
+    """Whether ``hand`` is ``floor`` or better (a higher class, or the same
+    class with a top card at least the floor's rank)."""
+    order = classes(profile_ranking)
+    mine, least = order.index(hand.category), order.index(floor.category)
+    return mine > least or (mine == least and hand.ranks[0] >= floor.rank)
+
+
+def qualifies(profile: HouseProfile, dealer: HandRank) -> bool:
+    """Whether the dealer "has a game"; always, where the profile sets no floor."""
+    floor = profile.dealer_floor
+    return floor is None or reaches(profile.ranking, dealer, floor)
+
+
+def starting_hand(cards: Sequence[int]) -> str:
+    """Two hole cards as a poker player names them: ``AKs``, ``AKo``, ``TT``.
+
+    >>> from croupier.cards import parse_cards
+    >>> starting_hand(parse_cards("Kd Ad")), starting_hand(parse_cards("7c 7h"))
+    ('AKs', '77')
+    """
+    a, b = sorted(cards, reverse=True)
+    name = RANKS[a >> 2] + RANKS[b >> 2]
+    if a >> 2 == b >> 2:
+        return name
+    return name + ("s" if a & 3 == b & 3 else "o")
+
+
+def side_bet_pays(
+    profile: HouseProfile,
+    bet: SideBet,
+    own: Sequence[int],
+    board: Sequence[int],
+    dealer: Sequence[int],
+) -> int:
+    """The coefficient a side bet pays (0: lost). The best matching line of
+    the table pays, so A-A with dealer A-A takes the top prize, not A-A's."""
+    if bet.cards == "hole_cards":
+        mine, theirs = starting_hand(own[:2]), starting_hand(dealer[:2]) if dealer else ""
+        return max(
+            (h.pays for h in bet.hands if mine in h.box and (not h.dealer or theirs in h.dealer)),
+            default=0,
+        )
+    if bet.cards == "box_and_flop":
+        hand = rank5((*own, *board[:3]))
+        ranking = "best_five"
+    else:  # "box": the box's own three cards (the profile allows it only there)
+        hand, ranking = rank3(own), "three_card"
+    if bet.lowest is not None and not reaches(ranking, hand, bet.lowest):
+        return 0
+    return bet.pays.get(hand.category, 0)

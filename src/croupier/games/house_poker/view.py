@@ -1,0 +1,59 @@
+"""What each viewer may see of a house-poker round: no hidden card leaves.
+
+* the house sees everything;
+* board cards are public once turned; the dealer's cards once it shows;
+* a light box's cards reach its owner when its first turn comes (a player
+  deciding box 1 does not see box 2 yet [004 conduct rule 2]), and everyone
+  at the show, except a folded box's, which only its owner ever saw;
+* a dark box's cards are seen by nobody but the house until the show.
+"""
+
+from __future__ import annotations
+
+from croupier.cards.card import format_cards
+from croupier.games.base import JSON, Viewer, ViewerRole
+from croupier.games.house_poker.state import BoxState, HouseState
+
+
+def box_visible(state: HouseState, box: BoxState, viewer: Viewer) -> bool:
+    """Whether ``viewer`` may see the cards of ``box`` now."""
+    if viewer.role is ViewerRole.HOUSE:
+        return True
+    if box.folded:
+        return viewer.player == box.player and box.seen
+    if state.done:
+        return True
+    return viewer.player == box.player and not box.dark and box.seen
+
+
+def project(state: HouseState, viewer: Viewer) -> JSON:
+    """The round as ``viewer`` may see it (cards as text, hidden ones as counts)."""
+    house = viewer.role is ViewerRole.HOUSE
+    dealer: JSON = {"count": len(state.dealer)}
+    if house or state.done:
+        dealer["cards"] = format_cards(state.dealer).split()
+    boxes: list[JSON] = []
+    for box in sorted(state.boxes, key=lambda b: b.box):
+        item: JSON = {
+            "box": box.box,
+            "player": box.player,
+            "dark": box.dark,
+            "ante": box.ante,
+            "side_bets": dict(box.side),
+            "stakes": dict(box.streets),
+            "folded": box.folded,
+            "card_count": len(box.cards),
+        }
+        if box_visible(state, box, viewer):
+            item["cards"] = format_cards(box.cards).split()
+        boxes.append(item)
+    streets = state.profile.streets
+    return {
+        "game": state.profile.game,
+        "profile": state.profile.id,
+        "street": streets[state.street].line if state.street < len(streets) else None,
+        "board": format_cards(state.board).split() if state.board else [],
+        "dealer": dealer,
+        "boxes": boxes,
+        "done": state.done,
+    }
