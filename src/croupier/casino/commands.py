@@ -1,4 +1,4 @@
-"""The staff's commands: ``croupier db upgrade``, ``croupier audit``, ``croupier staff create``.
+"""Staff commands: ``croupier db upgrade``, ``audit``, ``staff create``, ``staff unlock``.
 
 Thin shells over the library; :func:`register` adds them to the main app.
 Every command takes ``--url`` (default: ``$CROUPIER_DATABASE_URL``, else
@@ -13,6 +13,7 @@ from typing import Annotated
 import typer
 
 from croupier.casino.audit import audit
+from croupier.casino.auth import Auth
 from croupier.casino.errors import CasinoError
 from croupier.casino.players import Players, Registration
 from croupier.store.db import Store
@@ -80,6 +81,30 @@ def staff_create(
     finally:
         store.dispose()
     typer.echo(f"{profile.role.value} {profile.full_name}: card {profile.card_number}")
+
+
+@staff_app.command("unlock")
+def staff_unlock(
+    card: Annotated[str, typer.Argument(help="The locked card number")],
+    manager: Annotated[str, typer.Option(help="The unlocking manager's card number")],
+    password: Annotated[str, typer.Option(prompt="Manager's password", hide_input=True)],
+    url: Url = None,
+) -> None:
+    """A manager lifts the lock of an account after three wrong passwords."""
+    store = Store(url)
+    try:
+        auth = Auth(store)
+        login = auth.login(manager, password)
+        try:
+            auth.unlock(login.profile, card)
+        finally:
+            auth.logout(login.token)
+    except CasinoError as error:
+        typer.echo(f"refused: {error}", err=True)
+        raise typer.Exit(1) from None
+    finally:
+        store.dispose()
+    typer.echo(f"card {card} unlocked by {login.profile.full_name}")
 
 
 def register(app: typer.Typer) -> None:
