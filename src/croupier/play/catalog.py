@@ -25,6 +25,10 @@ from rich.text import Text
 from croupier.play.plugin import plugin_for
 from croupier.profiles import ProfileError, load, profile_ids
 
+# A profile that does not load: a bad file, or a game whose code is not there (yet).
+# Listing it with its error keeps one broken file from hiding every other profile.
+UNLOADABLE = (ProfileError, ImportError, AttributeError)
+
 
 def _loaded() -> tuple[dict[str, list[Any]], list[tuple[str, str]]]:
     by_game: dict[str, list[Any]] = defaultdict(list)
@@ -32,8 +36,8 @@ def _loaded() -> tuple[dict[str, list[Any]], list[tuple[str, str]]]:
     for pid in profile_ids():
         try:
             profile = load(pid)
-        except ProfileError as error:
-            broken.append((pid, str(error)))
+        except UNLOADABLE as error:
+            broken.append((pid, str(error) or type(error).__name__))
             continue
         by_game[getattr(profile, "game", "?")].append(profile)
     return by_game, broken

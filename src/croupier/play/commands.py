@@ -15,7 +15,7 @@ from rich.console import Console
 from rich.markup import escape
 
 from croupier.games.base import Limits, RuleError
-from croupier.play.catalog import catalog, profile_details
+from croupier.play.catalog import UNLOADABLE, catalog, profile_details
 from croupier.play.money import MoneyError, parse_money
 from croupier.play.plugin import PLUGINS
 from croupier.play.session import DEFAULT_CHIPS, DEFAULT_LIMITS, TableOptions, play_session
@@ -57,7 +57,7 @@ def playable() -> list[tuple[str, str]]:
     for pid in profile_ids():
         try:
             profile = load(pid)
-        except ProfileError:
+        except UNLOADABLE:
             continue  # `croupier profiles` shows why
         if profile.game in PLUGINS:
             found.append((pid, profile.name))
