@@ -181,3 +181,29 @@ def test_every_action_is_refused_and_changes_nothing(seed: bytes, act: str) -> N
         GAME.apply(state, Action(act, box=1))
     assert not GAME.can(state, Action(act, box=1))
     assert GAME.settlement(state) == before
+
+
+def test_a_seeded_coup_replays_from_its_seed_and_deals_from_an_eight_deck_shoe() -> None:
+    from croupier.games.script import replay
+
+    script = {
+        "game": "baccarat",
+        "profile": "baccarat",
+        "limits": {"min": 100, "max": 100_000, "max_payout": 10**7},
+        "boxes": [{"box": 1, "player": "p1", "stakes": {"tie": 100}}],
+        "seed": {"server_seed": "22" * 32},
+        "actions": [],
+    }
+    out = replay(script)
+    assert out == replay(script) and out["status"] == "settled"
+    assert out["shoe_remaining"] == 416 - len(out["dealer"][0]["cards"]) - len(
+        out["dealer"][1]["cards"]
+    )
+
+
+def test_every_viewer_sees_the_whole_coup() -> None:
+    from croupier.games.base import Viewer
+
+    state = _round("4c 4d", "2h 3s")
+    assert GAME.project(state, Viewer.spectator()) == GAME.project(state, Viewer.house())
+    assert GAME.project(state, Viewer.house())["player"] == {"cards": ["4c", "4d"], "points": 8}

@@ -330,3 +330,55 @@ def test_illegal_actions_are_refused_and_change_nothing(
     with pytest.raises(IllegalAction, match=f"box {box}"):
         GAME.apply(state, action)
     assert GAME.project(state, GAME_VIEWER) == before
+
+
+def test_maximum_payout_caps_the_box_stake_first() -> None:
+    setup = RoundSetup(
+        PROFILE,
+        Limits(100, 100_000, 3000),
+        (BoxStake(1, "ann", {"stake": 1000, "twenty_one_plus_three": 100}),),
+    )
+    deck = Deck.scripted(
+        {"box:1": parse_cards("7h 7h"), "dealer": parse_cards("7h Tc")},
+        parse_cards("7c"),
+        single_deck=False,
+    )
+    state = _play(GAME.start(setup, deck), "hit")  # 21 beats 17; suited trips on the side
+    lines = {x.line: x for x in GAME.settlement(state).box(1).lines}
+    # wins 1000 + 10000 against a cap of 3000: the stake's win goes first, then 7000 of
+    # the side bet's, so the box takes home exactly 3000 more than it staked
+    assert lines["stake"].returned == 1000 and "maximum payout" in lines["stake"].note
+    assert lines["twenty_one_plus_three"].returned == 100 + 3000
+    assert GAME.settlement(state).box(1).net == 3000
+
+
+def test_every_card_is_face_up_and_every_viewer_sees_the_same_table() -> None:
+    state = _start("Ts 6d", "9h")
+    views = [GAME.project(state, v) for v in (Viewer.house(), Viewer.of("bob"), Viewer.spectator())]
+    assert views[1]["boxes"] == views[0]["boxes"] == views[2]["boxes"]
+    assert views[0]["dealer"]["cards"] == ["9h"] and "stock" not in str(views[0])
+    assert views[0]["to_act"] == {
+        "box": 1,
+        "hand": 0,
+        "waiting_for": views[0]["to_act"]["waiting_for"],
+    }
+    assert "legal_actions" in GAME.project(state, Viewer.of("ann"))
+    assert "legal_actions" not in views[1]
+
+
+def test_a_seeded_round_replays_from_its_seed_alone() -> None:
+    from croupier.games.script import replay
+
+    script = {
+        "game": "blackjack",
+        "profile": "blackjack",
+        "limits": {"min": 100, "max": 100_000, "max_payout": 10**7},
+        "boxes": [{"box": 1, "player": "p1", "stake": 1000}],
+        "seed": {"server_seed": "11" * 32, "client_seed": "c", "nonce": 3},
+        "actions": [],
+    }
+    first = replay(script)
+    assert first == replay(script)
+    if first["status"] == "waiting":  # stand through and settle
+        script["actions"] = [{"box": 1, "act": "stand"}]
+        assert replay(script)["status"] == "settled"

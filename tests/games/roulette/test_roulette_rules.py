@@ -10,7 +10,15 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from croupier.cards import Deck, FairSeed
-from croupier.games.base import Action, BoxStake, IllegalAction, Limits, RoundSetup, RuleError
+from croupier.games.base import (
+    Action,
+    BoxStake,
+    IllegalAction,
+    Limits,
+    RoundSetup,
+    RuleError,
+    Viewer,
+)
 from croupier.games.roulette.chips import ColourChips
 from croupier.games.roulette.engine import RouletteGame
 from croupier.games.roulette.wheel import (
@@ -201,3 +209,36 @@ def test_refused_bets_change_nothing(spot: str, amount: int, act: str) -> None:
     with pytest.raises(IllegalAction, match=f"box 1: {act} refused"):
         GAME.apply(state, action)
     assert GAME.settlement(GAME.apply(state, Action("no_more_bets"))).box(1).staked == 1000
+
+
+def test_colour_chips_after_a_long_absence_are_valued_at_the_minimum() -> None:
+    chips, _ = ColourChips("t1", "ann", 2, 500).buy(5000)
+    assert chips.after_long_absence(100).worth == 10 * 100
+
+
+def test_the_layout_is_public_and_each_player_is_offered_bets_on_own_colour() -> None:
+    setup = RoundSetup(
+        PROFILE, LIMITS, (BoxStake(1, "ann", {"chip": 100}), BoxStake(2, "bob", {"chip": 200}))
+    )
+    state = GAME.start(setup, Deck.scripted({"pocket": (7,)}, single_deck=False))
+    state = GAME.apply(state, Action("bet", box=2, spot="red", amount=400))
+    ann = GAME.project(state, Viewer.of("ann"))
+    assert ann["bets"] == GAME.project(state, Viewer.spectator())["bets"]
+    assert [(a["act"], a["box"]) for a in ann["legal_actions"]] == [("bet", 1)]
+    house = GAME.project(state, Viewer.house())
+    assert house["pocket"] is None and "no_more_bets" in [a["act"] for a in house["legal_actions"]]
+
+
+def test_script_pocket_must_be_on_the_wheel() -> None:
+    from croupier.games.script import ScriptError, replay
+
+    script = {
+        "game": "roulette",
+        "profile": "roulette",
+        "limits": {"min": 100, "max": 10_000, "max_payout": 10**7},
+        "boxes": [{"box": 1, "player": "p1", "chip": 100}],
+        "result": 37,
+        "actions": [],
+    }
+    with pytest.raises(ScriptError, match=r"script\.result: a European wheel has pockets 0 to 36"):
+        replay(script)

@@ -2,8 +2,9 @@
 
 [004]: a player buys chips of one colour from the dealer, sets what one chip
 is worth for the session, may use them only at that table, and must
-exchange them back for cash chips when leaving. The value is the player's
-choice; the table's limits still apply to every bet.
+exchange them back for cash chips when leaving; coming back after a long
+absence, they are valued at the minimum. The value is the player's choice;
+the table's limits still apply to every bet.
 
 >>> chips, change = ColourChips("roulette-2", "ann", colour=3, value=250).buy(10_100)
 >>> chips.count, change, chips.worth
@@ -13,6 +14,8 @@ choice; the table's limits still apply to every bet.
 36
 >>> chips.exchange_back("roulette-2")
 (ColourChips(table='roulette-2', player='ann', colour=3, value=250, count=0), 9000)
+>>> chips.after_long_absence(100).worth    # away too long: valued at the table's minimum
+3600
 >>> chips.stake("roulette-1", 250)
 Traceback (most recent call last):
 ...
@@ -73,6 +76,13 @@ class ColourChips:
         if amount % self.value:
             raise RuleError(f"{self.player}: {amount} is not a whole number of chips")
         return replace(self, count=self.count + amount // self.value)
+
+    def after_long_absence(self, minimum_value: int) -> ColourChips:
+        """[004]: chips of a player who comes back after a long absence are
+        valued at the table's minimum chip value (the count is kept)."""
+        if minimum_value <= 0:
+            raise RuleError(f"{self.player}: a minimum chip value must be positive")
+        return replace(self, value=min(self.value, minimum_value))
 
     def exchange_back(self, table: str) -> tuple[ColourChips, int]:
         """Leaving the table: every colour chip back for its value in cash chips."""

@@ -235,7 +235,14 @@ class RouletteGame(Refusals[RouletteState]):
                 for p in state.bets
             ],
         }
-        return with_turn(self, state, viewer, data)
+        data = with_turn(self, state, viewer, data)
+        if viewer.player is not None and "legal_actions" not in data:  # a player's own colours
+            data["legal_actions"] = [
+                a.to_json()
+                for a in self.legal_actions(state)
+                if a.act == "bet" and state.stake(a.box).player == viewer.player
+            ]
+        return data
 
     def settlement(self, state: RouletteState) -> Settlement | None:
         if state.pocket is None:
