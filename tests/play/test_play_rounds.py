@@ -303,3 +303,21 @@ def test_play_blackjack_decisions_through_the_same_loop(tmp_path: Path) -> None:
         check_printed_settlement(_rounds(result.output)[nonce], settled)
         nets.append(settled["boxes"][0]["net"])
     check_rounds(result.output, nets)
+
+
+def test_play_buy_a_game_before_the_show_and_bonus_fee() -> None:
+    """Six-card All-In-One: the BONUS fee (10 % of the ANTE, kept) is asked before the
+    deal; a game is bought from the dealer before the show, then the box plays."""
+    profile = "six-card-all-in-one"
+    box = {"box": 1, "ante": 5000, "bonus": 500}
+    lines = ["", "50", "y", "buy_game", "play"]
+    actions = [{"box": 1, "act": "buy_game"}, {"box": 1, "act": "play"}]
+    result = run(["play", profile, *seed_args(SEED, 1)], lines)
+    assert result.exit_code == 0, result.output
+    assert "carry the BONUS, 5,00 ₽" in result.output
+    settled = expected(profile, SEED, 0, [box], actions)
+    lines_by_name = {line["line"]: line for line in settled["boxes"][0]["lines"]}
+    assert lines_by_name["bonus"] == {"line": "bonus", "staked": 500, "returned": 0}
+    assert "buy_game" in lines_by_name
+    check_printed_settlement(result.output, settled)
+    check_rounds(result.output, [settled["boxes"][0]["net"]])
