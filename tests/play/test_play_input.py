@@ -147,7 +147,7 @@ ANSWERS = st.sampled_from(
         *["", "1", "2", "3", "4", "5", "6", "x", "1 2", "c", "y", "q", "1 2d", "30"],
         *["play", "fold", "stand", "exchange 1", "buy_sixth", "discard 6", "insure 30"],
         *["take_ante", "buy_game", "take_half", "bet red 25", "red", "no_more_bets"],
-        *["hit", "split", "double", "surrender", "insurance 50", "even_money"],
+        *["hit", "split", "double", "surrender", "insurance 50", "even_money", "bet", "check"],
     ]
 )
 
@@ -159,6 +159,7 @@ ANSWERS = st.sampled_from(
         [
             *["russian", "six-card-all-in-one", "five-card-sixth", "six-card"],
             *["baccarat", "roulette", "blackjack"],
+            *["texas-holdem", "texas-holdem-bonus", "three-card"],
         ]
     ),
 )
