@@ -10,13 +10,14 @@ settlement fields that must match (``result``, ``pocket``, ``dealer_points``...)
 
 from __future__ import annotations
 
-import json
 import re
 from collections import Counter
 from pathlib import Path
-from typing import Any
 
 import pytest
+from roundkit import lines as _lines
+from roundkit import load as _load
+from roundkit import script_id as _id
 
 from croupier.games.script import ScriptError, replay
 
@@ -24,25 +25,6 @@ HERE = Path(__file__).parent
 GAMES = ("blackjack", "baccarat", "roulette")
 SCRIPTS = sorted(p for game in GAMES for p in (HERE / game).glob("*.json"))
 CONTRACT = ("game", "profile", "limits", "boxes", "cards", "actions", "seed", "result")
-
-Line = tuple[str, int, int]
-
-
-def _load(path: Path) -> dict[str, Any]:
-    data: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
-    return data
-
-
-def _id(path: Path) -> str:
-    return f"{path.parent.name}/{path.stem}"
-
-
-def _lines(lines: list[dict[str, Any]]) -> Counter[Line]:
-    return Counter(
-        (str(x["line"]), int(x["staked"]), int(x["returned"]))
-        for x in lines
-        if x["staked"] or x["returned"]
-    )
 
 
 def test_every_table_game_has_at_least_five_rounds() -> None:
