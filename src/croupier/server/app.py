@@ -1,0 +1,76 @@
+"""The application factory: ``create_app(config)`` gives the FastAPI app.
+
+Start-up opens the store (applying migrations), builds the casino services
+and the WebSocket hub, resumes open rounds and creates the demo tables when
+there are none; shut-down closes the store. ``croupier serve`` runs it under
+uvicorn; tests run it in-process.
+
+>>> app = create_app(ServerConfig(database_url="sqlite://", demo_tables=False))
+>>> sorted(p for p in app.openapi()["paths"] if p.startswith("/api/cashier"))
+['/api/cashier/buy', '/api/cashier/cash-out']
+"""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from pathlib import Path
+
+from fastapi import FastAPI
+from fastapi.responses import FileResponse
+from fastapi.staticfiles import StaticFiles
+
+from croupier import __version__
+from croupier.casino import Casino
+from croupier.server import api_account, api_games, errors, logs
+from croupier.server.config import ServerConfig
+from croupier.server.hub import Hub
+from croupier.server.logs import log
+from croupier.server.state import ServerState
+from croupier.store.migrate import open_store
+
+WEB = Path(__file__).resolve().parent.parent / "web"
+
+
+def create_app(config: ServerConfig | None = None) -> FastAPI:
+    config = config or ServerConfig()
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        store = open_store(config.database_url)
+        state = ServerState(
+            config, Casino(store, hasher=config.hasher), Hub(config.max_queued_messages)
+        )
+        app.state.croupier = state
+        log.info("started", extra={"store": repr(store), "version": __version__})
+        try:
+            yield
+        finally:
+            store.dispose()
+            log.info("stopped")
+
+    app = FastAPI(
+        title="Croupier",
+        version=__version__,
+        summary="Casino table games online: players, cashier, tables, rounds, fair shuffles.",
+        lifespan=lifespan,
+    )
+    errors.install(app)
+    app.include_router(api_account.router)
+    app.include_router(api_games.router)
+    if (WEB / "index.html").is_file():
+        app.mount("/static", StaticFiles(directory=WEB), name="static")
+
+        @app.get("/", include_in_schema=False)
+        def index() -> FileResponse:
+            return FileResponse(WEB / "index.html")
+
+    return app
+
+
+def run(config: ServerConfig, host: str, port: int) -> None:
+    """Serve ``config`` on ``host:port`` until interrupted (``croupier serve``)."""
+    import uvicorn
+
+    logs.configure(config.json_logs)
+    uvicorn.run(create_app(config), host=host, port=port, log_level="warning", ws_max_size=65536)

@@ -1,0 +1,50 @@
+"""How a server is set up: one small frozen value, read once at start-up.
+
+``deal_seed`` exists for the browser tests only: with it every round is dealt
+from a known provably-fair seed, so a test knows the cards in advance. It is
+reachable only from Python (``create_app(ServerConfig(deal_seed=...))``); the
+``croupier serve`` command has no option for it, so a production server always
+draws a fresh seed from the OS CSPRNG for every round.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from argon2 import PasswordHasher
+
+DEFAULT_HOST = "127.0.0.1"
+DEFAULT_PORT = 8000
+# A message larger than this is refused without being parsed (a client sends intents of a
+# few hundred bytes; a megabyte of JSON is an attack or a bug).
+MAX_MESSAGE_BYTES = 16 * 1024
+# Messages waiting for one slow client before it is cut off (it reconnects and gets a snapshot).
+MAX_QUEUED_MESSAGES = 256
+
+
+@dataclass(frozen=True, slots=True)
+class ServerConfig:
+    """The server's settings.
+
+    >>> ServerConfig().database_url is None    # $CROUPIER_DATABASE_URL, else var/croupier.sqlite3
+    True
+    >>> ServerConfig(deal_seed=b"short")
+    Traceback (most recent call last):
+    ...
+    ValueError: deal_seed: a test seed needs at least 16 bytes
+    """
+
+    database_url: str | None = None
+    demo_tables: bool = True
+    cookie_secure: bool = False  # True behind TLS: the session cookie only travels over https
+    max_message_bytes: int = MAX_MESSAGE_BYTES
+    max_queued_messages: int = MAX_QUEUED_MESSAGES
+    deal_seed: bytes | None = None  # tests only, see the module's note
+    json_logs: bool = True
+    hasher: PasswordHasher | None = None  # None: argon2id at the library's recommended cost
+
+    def __post_init__(self) -> None:
+        if self.deal_seed is not None and len(self.deal_seed) < 16:
+            raise ValueError("deal_seed: a test seed needs at least 16 bytes")
+        if self.max_message_bytes < 256:
+            raise ValueError("max_message_bytes: at least 256 bytes")

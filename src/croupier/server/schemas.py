@@ -1,0 +1,142 @@
+"""The API's request and answer shapes (pydantic), which the OpenAPI spec is built from.
+
+Requests are strict: an unknown field, a float or a string where a whole number of
+kopecks belongs is refused with a 422 naming the field, never coerced.
+
+>>> MoneyIn.model_validate({"key": "buy-1", "amount": 5000}).amount
+5000
+>>> MoneyIn.model_validate({"key": "buy-1", "amount": 50.5})
+Traceback (most recent call last):
+...
+pydantic_core._pydantic_core.ValidationError: 1 validation error for MoneyIn
+amount
+  Input should be a valid integer [type=int_type, input_value=50.5, input_type=float]
+    ...
+"""
+
+from __future__ import annotations
+
+from datetime import date, datetime
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr
+
+# An idempotency key: the client picks it (a UUID is fine); a repeat replays the first answer.
+Key = Annotated[StrictStr, Field(min_length=1, max_length=100, pattern=r"^[A-Za-z0-9_.:\-]+$")]
+Money = Annotated[StrictInt, Field(gt=0, le=10**12, description="kopecks")]
+Card = Annotated[StrictStr, Field(min_length=1, max_length=32, description="player card number")]
+
+
+class In(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True)
+
+
+class RegisterIn(In):
+    full_name: Annotated[StrictStr, Field(min_length=1, max_length=200)]
+    # A date arrives as text in JSON; strict mode would refuse every string, so this one is lax.
+    birth_date: Annotated[date, Field(strict=False)]
+    document_type: Annotated[StrictStr, Field(min_length=1, max_length=32)]
+    document_number: Annotated[StrictStr, Field(min_length=1, max_length=64)]
+    password: Annotated[StrictStr, Field(min_length=1, max_length=200)]
+
+
+class LoginIn(In):
+    card_number: Card
+    password: Annotated[StrictStr, Field(min_length=1, max_length=200)]
+
+
+class MoneyIn(In):
+    key: Key
+    amount: Money
+
+
+class LimitIn(In):
+    period_days: Literal[1, 7, 30]
+    amount: Annotated[StrictInt, Field(ge=0, le=10**12)] | None = None
+
+
+class ExcludeIn(In):
+    months: Annotated[StrictInt, Field(ge=6, le=1200)] = 6
+
+
+class RealityCheckIn(In):
+    minutes: Annotated[StrictInt, Field(ge=1, le=1440)] | None = None
+
+
+class CreateTableIn(In):
+    profile: Annotated[StrictStr, Field(min_length=1, max_length=64)]
+    min_stake: Money | None = None
+    max_stake: Money | None = None
+
+
+class VerifyIn(In):
+    server_seed: Annotated[StrictStr, Field(min_length=32, max_length=128, pattern=r"^[0-9a-f]+$")]
+    client_seed: Annotated[StrictStr, Field(max_length=200)] = ""
+    nonce: Annotated[StrictInt, Field(ge=0, le=2**63)] = 0
+    commitment: Annotated[StrictStr, Field(min_length=64, max_length=64, pattern=r"^[0-9a-f]+$")]
+
+
+class PlayerOut(BaseModel):
+    card_number: str
+    full_name: str
+    role: str
+    birth_date: date
+    registered_at: datetime
+
+
+class LoginOut(BaseModel):
+    token: str
+    expires_at: datetime
+    previous_login_at: datetime | None
+    player: PlayerOut
+
+
+class ReceiptOut(BaseModel):
+    operation: str
+    transaction_id: int
+    amount: int
+    balance: int
+    replayed: bool
+
+
+class BalanceOut(BaseModel):
+    card_number: str
+    balance: int
+    currency: str
+
+
+class LimitOut(BaseModel):
+    period_days: int
+    period: str
+    amount: int | None
+    pending_amount: int | None
+    pending_from: datetime | None
+
+
+class LimitsOut(BaseModel):
+    deposit_limits: list[LimitOut]
+    excluded_until: datetime | None
+    reality_check_minutes: int | None
+
+
+class ProfileSummary(BaseModel):
+    id: str
+    name: str
+    game: str
+    source: str
+    playable: bool
+    error: str | None = None
+
+
+class ProfileRules(BaseModel):
+    id: str
+    name: str
+    game: str
+    source: str
+    settings: dict[str, Any]
+
+
+class VerifyOut(BaseModel):
+    ok: bool
+    commitment_matches: bool
+    deck: list[str]

@@ -1,0 +1,35 @@
+"""What the request handlers share: the casino services, the hub, the config.
+
+One :class:`ServerState` lives on ``app.state.croupier`` from start-up to
+shut-down; handlers reach it through :func:`server_state`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from fastapi import Request
+from starlette.requests import HTTPConnection
+
+from croupier.casino import Casino
+from croupier.server.config import ServerConfig
+from croupier.server.hub import Hub
+
+
+@dataclass
+class ServerState:
+    config: ServerConfig
+    casino: Casino
+    hub: Hub
+    tables: Any = None  # the table service (croupier.casino.tables), once wired
+    extras: dict[str, Any] = field(default_factory=dict)
+
+
+def server_state(request: Request) -> ServerState:
+    return connection_state(request)
+
+
+def connection_state(connection: HTTPConnection) -> ServerState:
+    found: ServerState = connection.app.state.croupier
+    return found
