@@ -160,6 +160,13 @@ def test_every_shuffled_coup_settles_by_the_tableau_and_conserves_money(
     state = GAME.start(setup, deck)
     p, b = state.player, state.banker
     assert 416 - state.deck.remaining() == len(p) + len(b)
+    # the third cards follow the tableau, recomputed from the first four
+    p2 = points(value(c) for c in p[:2])
+    b2 = points(value(c) for c in b[:2])
+    natural = max(p2, b2) >= 8
+    assert (len(p) == 3) == (not natural and player_draws(p2))
+    third = value(p[2]) if len(p) == 3 else None
+    assert (len(b) == 3) == (not natural and banker_draws(b2, third))
     assert state.result in ("player", "banker", "tie")
     s = GAME.settlement(state)
     for stake, box in zip(sorted(setup.boxes, key=lambda x: x.box), s.boxes, strict=True):

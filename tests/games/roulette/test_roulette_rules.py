@@ -242,3 +242,20 @@ def test_script_pocket_must_be_on_the_wheel() -> None:
     }
     with pytest.raises(ScriptError, match=r"script\.result: a European wheel has pockets 0 to 36"):
         replay(script)
+
+
+def test_profile_names_the_missing_pay_and_refuses_an_unknown_kind() -> None:
+    import tomllib
+    from pathlib import Path
+
+    import croupier.profiles as profiles
+    from croupier.profiles import ProfileError, parse
+
+    data = tomllib.loads((Path(profiles.__file__).parent / "roulette.toml").read_text())
+    del data["pays"]["corner"]
+    with pytest.raises(ProfileError, match=r"r\.toml: pays\.corner: missing"):
+        parse(data, "r.toml")
+    data["pays"]["corner"] = 8
+    data["position_max"]["basket"] = 4
+    with pytest.raises(ProfileError, match=r"position_max\.basket: unknown setting"):
+        parse(data, "r.toml")
