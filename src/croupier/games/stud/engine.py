@@ -43,11 +43,13 @@ from croupier.games.base import (
     Settlement,
     Turn,
     Viewer,
+    ViewerRole,
 )
 from croupier.games.stud import improve
 from croupier.games.stud.payout import (
     BoxHand,
     BoxPlay,
+    DealerShow,
     coefficient,
     dealer_show,
     evaluate,
@@ -82,8 +84,10 @@ class StudGame:
         light = [i for i, b in enumerate(boxes) if not b.dark]
         if profile.order.decide == "counter_clockwise":
             light.reverse()
+        if light:
+            boxes[light[0]] = evolve(boxes[light[0]], stage=Stage.DECIDING)
         state = StudState(setup, tuple(boxes), dealer, deck, queue=tuple(light))
-        return self._advance(state)
+        return state if light else self._show(state)
 
     @staticmethod
     def _seat(profile: StudProfile, stake: BoxStake, cards: tuple[int, ...]) -> BoxState:
@@ -112,24 +116,12 @@ class StudGame:
 
     # ------------------------------------------------------------ turns
 
-    def _advance(self, state: StudState) -> StudState:
-        """Open the next box's turn, or move the round on when nobody is left."""
-        if state.queue:
-            box = state.boxes[state.queue[0]]
-            if box.stage is Stage.WAITING:
-                return self._put(state, evolve(box, stage=Stage.DECIDING))
-            return state
-        if state.phase is Phase.DECIDING:
-            return self._show(state)
-        return self._finish(state)
-
     def _show(self, state: StudState) -> StudState:
         profile = state.profile
         show = dealer_show(profile, state.dealer)
-        state = evolve(state, show=show, phase=Phase.AFTER_SHOW)
         buy = profile.buy_game
         if show.qualifies or buy is None or buy.when != "after_show":
-            return self._finish(state)
+            return self._finish(state, show)
         boxes = list(state.boxes)
         choosers: list[int] = []
         for i, box in enumerate(boxes):
@@ -142,21 +134,25 @@ class StudGame:
                 choosers.append(i)
         if profile.order.decide == "counter_clockwise":
             choosers.reverse()
-        state = evolve(state, boxes=tuple(boxes), queue=tuple(choosers), extras_closed=True)
-        return self._finish(state) if not choosers else state
-
-    def _finish(self, state: StudState) -> StudState:
-        """Nothing left to decide: draw the bought game's card if anyone bought one."""
-        state = evolve(state, phase=Phase.DONE, queue=())
-        show = state.show
-        assert show is not None
-        buyers = any(b.bought_game and b.in_play for b in state.boxes)
-        if show.qualifies or not buyers or show.bought is not None:
-            return state
-        drew, deck = state.deck.deal("dealer")
+        if not choosers:
+            return self._finish(evolve(state, boxes=tuple(boxes)), show)
         return evolve(
-            state, deck=deck, show=with_bought_game(state.profile, show, state.dealer, drew)
+            state,
+            boxes=tuple(boxes),
+            queue=tuple(choosers),
+            phase=Phase.AFTER_SHOW,
+            show=show,
+            extras_closed=True,
         )
+
+    def _finish(self, state: StudState, show: DealerShow) -> StudState:
+        """Nothing left to decide: draw the bought game's card if anyone bought one."""
+        deck = state.deck
+        buyers = any(b.bought_game and b.in_play for b in state.boxes)
+        if not show.qualifies and buyers and show.bought is None:
+            drew, deck = deck.deal("dealer")
+            show = with_bought_game(state.profile, show, state.dealer, drew)
+        return evolve(state, phase=Phase.DONE, queue=(), show=show, deck=deck)
 
     @staticmethod
     def _put(state: StudState, box: BoxState) -> StudState:
@@ -400,9 +396,12 @@ class StudGame:
             extras_closed=state.extras_closed,
             history=(*state.history, action),
         )
-        if state.phase is Phase.DONE:  # a late purchase before the show: draw if first
-            return self._finish(state)
-        return state if queue else self._advance(state)
+        if queue:
+            return state
+        if state.phase is Phase.DECIDING:
+            return self._show(state)
+        assert state.show is not None  # after the show, or a late purchase before it
+        return self._finish(state, state.show)
 
     def default_action(self, state: StudState) -> Action | None:
         """What a timer does: take the ANTE after the show, give back the
@@ -426,7 +425,7 @@ class StudGame:
         data["to_act"] = (
             None if turn is None else {"box": turn.box, "waiting_for": turn.waiting_for}
         )
-        if turn is not None and (viewer.player == turn.player or viewer.player is None):
+        if turn is not None and (viewer.player == turn.player or viewer.role is ViewerRole.HOUSE):
             data["legal_actions"] = [a.to_json() for a in self.legal_actions(state)]
         return data
 

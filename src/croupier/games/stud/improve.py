@@ -109,12 +109,15 @@ def _not_held(box: BoxState, cards: Sequence[int]) -> str | None:
     return None
 
 
-def _next_round(profile: StudProfile, box: BoxState, did: str) -> BoxState:
-    """Move past the round just used; improving ends when no round follows."""
-    moved = evolve(box, round=box.round + 1, last_did=did)
-    if open_round(profile, moved) is None:
-        moved = evolve(moved, round=len(profile.improve))
-    return moved
+def _after(profile: StudProfile, box: BoxState, did: str) -> dict[str, object]:
+    """The round fields after using the current round: the next round if it
+    opens on what was done, else improving is over."""
+    following = box.round + 1
+    if following < len(profile.improve):
+        after = profile.improve[following].after
+        if after == "any" or (after == "sixth" and did == "sixth"):
+            return {"round": following, "last_did": did}
+    return {"round": len(profile.improve), "last_did": did}
 
 
 def exchange(
@@ -133,20 +136,21 @@ def exchange(
         cards=kept + drawn,
         fees=(*box.fees, ("exchange", fee)),
         discards=box.discards + tuple(cards),
+        **_after(profile, box, "exchange"),
     )
-    return _next_round(profile, box, "exchange"), deck
+    return box, deck
 
 
 def buy_sixth(profile: StudProfile, box: BoxState, deck: Deck) -> tuple[BoxState, Deck]:
     rnd = profile.improve[box.round]
     assert rnd.sixth is not None
     card, deck = deck.deal(box.target)
-    box = evolve(
-        box, cards=(*box.cards, card), fees=(*box.fees, ("sixth", antes(rnd.sixth, box.ante)))
-    )
+    cards = (*box.cards, card)
+    fees = (*box.fees, ("sixth", antes(rnd.sixth, box.ante)))
     if rnd.sixth_discard:
-        return evolve(box, stage=Stage.DISCARD, must_discard=rnd.sixth_discard), deck
-    return _next_round(profile, box, "sixth"), deck
+        owe = {"stage": Stage.DISCARD, "must_discard": rnd.sixth_discard}
+        return evolve(box, cards=cards, fees=fees, **owe), deck
+    return evolve(box, cards=cards, fees=fees, **_after(profile, box, "sixth")), deck
 
 
 def discard(
@@ -159,8 +163,9 @@ def discard(
         discards=box.discards + tuple(cards),
         stage=Stage.DECIDING,
         must_discard=0,
+        **_after(profile, box, "sixth"),
     )
-    return _next_round(profile, box, "sixth"), deck
+    return box, deck
 
 
 def prebuy_sixth(profile: StudProfile, box: BoxState, deck: Deck) -> tuple[BoxState, Deck]:

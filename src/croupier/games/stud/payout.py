@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from itertools import combinations
 
 from croupier.games.base import StakeLine
@@ -57,8 +58,17 @@ _FORMING = {
 
 def evaluate(profile: StudProfile, cards: Sequence[int]) -> BoxHand:
     """The hand a box is settled on (five or six cards; the best five play)."""
-    main = best_of(cards, ace_king=profile.ace_king)
-    if not (profile.second_combination and len(cards) == 6):
+    return _evaluate(
+        tuple(cards), profile.ace_king, profile.second_combination, profile.lowest_combination
+    )
+
+
+@lru_cache(maxsize=1024)  # a round asks about the same hand several times
+def _evaluate(
+    cards: tuple[int, ...], ace_king: bool, second_combination: bool, lowest: Category
+) -> BoxHand:
+    main = best_of(cards, ace_king=ace_king)
+    if not (second_combination and len(cards) == 6):
         return BoxHand(main)
     left = next(c for c in cards if c not in main.cards)
     others = [c for c in cards if c != left]
@@ -66,8 +76,8 @@ def evaluate(profile: StudProfile, cards: Sequence[int]) -> BoxHand:
     # a kicker: "an extra combination may be formed by the card not in the main one".
     formed = []
     for four in combinations(others, 4):
-        hand = rank5((left, *four), ace_king=profile.ace_king)
-        if profile.is_combination(hand.category) and left in hand.cards[: _FORMING[hand.category]]:
+        hand = rank5((left, *four), ace_king=ace_king)
+        if hand.category >= lowest and left in hand.cards[: _FORMING[hand.category]]:
             formed.append(hand)
     return BoxHand(main, max(formed) if formed else None)
 
