@@ -1,0 +1,857 @@
+"""The round runner: stakes, decisions and the timer, each stored before it is acknowledged.
+
+A round at a table goes through phases (:class:`~croupier.store.round_models.Phase`):
+
+* **betting**: the round is opened with a fresh provably fair seed; only its
+  SHA-256 commitment is shown. Seated players stake their boxes
+  (:meth:`Rounds.stake`); the stakes are checked by the engine right away
+  and held by the ledger. The deal comes when every seated box is staked,
+  when a participant asks for it (:meth:`Rounds.deal`), or, at a public
+  table, when the decision time passes after the last stake.
+* **playing**: the engine waits for decisions (:meth:`Rounds.act`). At a
+  public table a box that does not decide within the decision time gets the
+  engine's default action (:meth:`Rounds.expire_due`); a personal table
+  waits for its player.
+* **settled** / **void**: the ledger posted the settlement (or gave every
+  hold back); the seed is revealed.
+
+Every accepted command is one database transaction that appends the event
+*and* places its holds, so a crash can never separate them. The engine state
+is never stored: it is the replay of the events from the stored seed, so
+after a crash :meth:`Rounds.recover` rebuilds every open round and carries
+on exactly where it was. The settlement is posted by the ledger right after
+the last decision; a crash in between is finished by :meth:`Rounds.recover`
+(the settlement's idempotency key makes a repeat harmless).
+
+The service knows nothing of HTTP: errors are the casino's
+(:class:`~croupier.casino.errors.BadInput`, ``NotFound``, ``Refused``...),
+views are plain data projected per :class:`~croupier.games.base.Viewer`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from datetime import datetime, timedelta
+from typing import Any
+
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
+from croupier.cards.deck import DeckExhausted
+from croupier.cards.fair import FairSeed, new_server_seed
+from croupier.casino.accounts import Line, ensure_account, post
+from croupier.casino.errors import BadInput, CasinoError, NotFound, Refused, RoundClosed
+from croupier.casino.idempotency import run_once
+from croupier.casino.ledger import Ledger, player_account, require_player
+from croupier.casino.players import find_person
+from croupier.casino.responsible import check_not_excluded
+from croupier.casino.tables import find_table, load_profile
+from croupier.games.base import (
+    JSON,
+    Action,
+    BoxStake,
+    Game,
+    LegalAction,
+    Limits,
+    RoundSetup,
+    RuleError,
+    Settlement,
+    Turn,
+    Viewer,
+    ViewerRole,
+)
+from croupier.games.script import ADAPTERS, Adapter, ScriptError
+from croupier.play.plugin import plugin_for
+from croupier.play.session import action_json, action_price, round_deck
+from croupier.store.db import Store
+from croupier.store.models import AccountKind, Person, Role, Round, RoundStatus, TxKind
+from croupier.store.round_models import (
+    EventKind,
+    GameTable,
+    Phase,
+    RoundEvent,
+    RoundParticipant,
+    Seat,
+    StaffAction,
+    TableMode,
+    TableRound,
+)
+
+TIMER = "timer"
+OPEN_PHASES = (Phase.BETTING.value, Phase.PLAYING.value)
+MAX_CLIENT_SEED = 64
+MAX_REASON = 500
+
+
+class IllegalIntent(Refused):
+    """An intent the rules refuse now (out of turn, not on the menu); nothing changed."""
+
+
+# ---------------------------------------------------------------- replay
+
+
+@dataclass(frozen=True, slots=True)
+class Rebuilt:
+    """A round's engine state, replayed from its stored events."""
+
+    engine: Game[Any, Any]
+    profile: Any
+    setup: RoundSetup[Any]
+    state: Any  # None while betting
+    events: int
+
+    @property
+    def settlement(self) -> Settlement | None:
+        return None if self.state is None else self.engine.settlement(self.state)
+
+    @property
+    def turn(self) -> Turn | None:
+        return None if self.state is None else self.engine.to_act(self.state)
+
+
+def adapter_for(game: str) -> Adapter:
+    adapter = ADAPTERS.get(game)
+    if adapter is None:
+        raise BadInput(f"no engine plays {game!r}")
+    return adapter
+
+
+def seed_of(row: TableRound) -> FairSeed:
+    return FairSeed(bytes.fromhex(row.server_seed), row.client_seed, row.nonce)
+
+
+def parse_stake(adapter: Adapter, box: int, card: str, stake: Mapping[str, Any]) -> BoxStake:
+    """A box's stakes from the round-script box format (``{"ante": 1000}``)."""
+    if not isinstance(stake, Mapping):
+        raise BadInput(f"stake for box {box} must be an object like {{'ante': 1000}}")
+    if "box" in stake or "player" in stake:
+        raise BadInput(f"stake for box {box}: the box and player come from the seat, not the stake")
+    try:
+        return adapter.box({**stake, "box": box, "player": card}, f"box {box} stake")
+    except ScriptError as error:
+        raise BadInput(str(error)) from None
+
+
+def parse_action(adapter: Adapter, action: Mapping[str, Any]) -> Action:
+    """An action from the round-script action format (``{"box": 1, "act": "play"}``)."""
+    if not isinstance(action, Mapping):
+        raise BadInput(f"action must be an object like {{'box': 1, 'act': 'play'}}, got {action!r}")
+    try:
+        return adapter.action(action, "action")
+    except ScriptError as error:
+        raise BadInput(str(error)) from None
+
+
+def stake_json(stake: BoxStake) -> JSON:
+    data: JSON = {"box": stake.box, "player": stake.player, "stakes": dict(stake.stakes)}
+    if stake.dark:
+        data["dark"] = True
+    if stake.prebuy:
+        data["prebuy"] = list(stake.prebuy)
+    return data
+
+
+def stake_from_json(data: Mapping[str, Any]) -> BoxStake:
+    return BoxStake(
+        int(data["box"]),
+        str(data["player"]),
+        dict(data["stakes"]),
+        bool(data.get("dark", False)),
+        tuple(data.get("prebuy", ())),
+    )
+
+
+def upfront_price(profile: Any, stake: BoxStake) -> int:
+    """What a box's stakes take before the first card (dark BETs and pre-buys too);
+    the same reckoning the terminal uses, so both hold what the engine settles."""
+    return plugin_for(profile.game).upfront(profile, (stake,))
+
+
+def price_of(legal: Sequence[LegalAction], action: Action) -> int:
+    """The chips an action adds, by the menu entry it matches (0 when free)."""
+    for entry in legal:
+        if (entry.act, entry.box, entry.hand) == (action.act, action.box, action.hand):
+            return action_price(entry, action)
+    return 0
+
+
+def rebuild(row: TableRound, events: Sequence[RoundEvent]) -> Rebuilt:
+    """Replay a round's events from its seed (the one way its state is ever made)."""
+    profile = load_profile(row.profile)
+    engine = adapter_for(profile.game).engine()
+    limits = Limits.from_json(row.limits)
+    stakes = tuple(stake_from_json(e.payload) for e in events if e.kind == EventKind.STAKE.value)
+    setup = RoundSetup(profile, limits, stakes)
+    state = None
+    for event in events:
+        if event.kind == EventKind.DEAL.value:
+            state = engine.start(setup, round_deck(profile, seed_of(row)))
+        elif event.kind == EventKind.ACTION.value:
+            state = engine.apply(state, action_from_json(event.payload))
+    return Rebuilt(engine, profile, setup, state, len(events))
+
+
+def action_from_json(data: Mapping[str, Any]) -> Action:
+    from croupier.cards.card import parse_card
+
+    return Action(
+        act=str(data["act"]),
+        box=int(data.get("box", 0)),
+        hand=int(data.get("hand", 0)),
+        cards=tuple(parse_card(c) for c in data.get("cards", ())),
+        amount=data.get("amount"),
+        spot=data.get("spot"),
+        player=data.get("player"),
+    )
+
+
+# ---------------------------------------------------------------- views
+
+
+@dataclass(frozen=True, slots=True)
+class RoundView:
+    """A round as one viewer may see it, after any command.
+
+    ``view`` is the engine's projection for the viewer (None while betting);
+    ``legal`` the actions open to the viewer's boxes now (all of them for the
+    house); ``server_seed`` is None until the round is closed.
+    """
+
+    round_id: str
+    table_id: int
+    number: int
+    game: str
+    profile: str
+    limits: Limits
+    phase: Phase
+    commitment: str
+    client_seed: str
+    nonce: int
+    stakes: tuple[BoxStake, ...]
+    turn: Turn | None = None
+    deadline: datetime | None = None
+    legal: tuple[LegalAction, ...] = ()
+    view: JSON | None = None
+    settlement: JSON | None = None
+    server_seed: str | None = None
+    events: int = 0
+    replayed: bool = field(default=False, compare=False)
+
+    @property
+    def closed(self) -> bool:
+        return self.phase in (Phase.SETTLED, Phase.VOID)
+
+    def to_json(self) -> JSON:
+        return {
+            "round_id": self.round_id,
+            "table_id": self.table_id,
+            "number": self.number,
+            "game": self.game,
+            "profile": self.profile,
+            "limits": self.limits.to_json(),
+            "phase": self.phase.value,
+            "commitment": self.commitment,
+            "client_seed": self.client_seed,
+            "nonce": self.nonce,
+            "server_seed": self.server_seed,
+            "stakes": [stake_json(s) for s in self.stakes],
+            "turn": None
+            if self.turn is None
+            else {
+                "box": self.turn.box,
+                "hand": self.turn.hand,
+                "player": self.turn.player,
+                "waiting_for": self.turn.waiting_for,
+            },
+            "deadline": None if self.deadline is None else self.deadline.isoformat(),
+            "legal": [entry.to_json() for entry in self.legal],
+            "view": self.view,
+            "settlement": self.settlement,
+            "events": self.events,
+        }
+
+
+def _visible_stakes(stakes: Sequence[BoxStake], viewer: Viewer) -> tuple[BoxStake, ...]:
+    # Stakes on the layout are public; a dark box's pre-buys are the owner's business.
+    if viewer.role is ViewerRole.HOUSE:
+        return tuple(stakes)
+    return tuple(
+        s if s.player == viewer.player else BoxStake(s.box, s.player, s.stakes, s.dark, ())
+        for s in stakes
+    )
+
+
+def make_view(row: TableRound, rebuilt: Rebuilt, viewer: Viewer) -> RoundView:
+    phase = Phase(row.phase)
+    closed = phase in (Phase.SETTLED, Phase.VOID)
+    turn = rebuilt.turn if phase is Phase.PLAYING else None
+    legal: tuple[LegalAction, ...] = ()
+    if turn is not None:
+        everything = rebuilt.engine.legal_actions(rebuilt.state)
+        if viewer.role is ViewerRole.HOUSE:
+            legal = everything
+        else:
+            own = {s.box for s in rebuilt.setup.boxes if s.player == viewer.player}
+            legal = tuple(la for la in everything if la.box in own or (la.box == 0 and own))
+    deadline = None
+    if row.mode == TableMode.PUBLIC.value and (
+        turn is not None or (phase is Phase.BETTING and rebuilt.setup.boxes)
+    ):
+        deadline = row.last_event_at + timedelta(seconds=row.decision_seconds)
+    return RoundView(
+        round_id=row.id,
+        table_id=row.table_id,
+        number=row.number,
+        game=row.game,
+        profile=row.profile,
+        limits=Limits.from_json(row.limits),
+        phase=phase,
+        commitment=row.commitment,
+        client_seed=row.client_seed,
+        nonce=row.nonce,
+        stakes=_visible_stakes(rebuilt.setup.boxes, viewer),
+        turn=turn,
+        deadline=deadline,
+        legal=legal,
+        view=None if rebuilt.state is None else rebuilt.engine.project(rebuilt.state, viewer),
+        settlement=row.settlement,
+        server_seed=row.server_seed if closed else None,
+        events=rebuilt.events,
+    )
+
+
+# ---------------------------------------------------------------- the runner
+
+
+def _events(session: Session, round_id: str) -> list[RoundEvent]:
+    return list(
+        session.scalars(
+            select(RoundEvent).where(RoundEvent.round_id == round_id).order_by(RoundEvent.seq)
+        )
+    )
+
+
+def check_round(round_id: object) -> str:
+    if not isinstance(round_id, str) or not round_id or len(round_id) > 64:
+        raise BadInput(f"round id must be 1-64 characters, got {round_id!r}")
+    return round_id
+
+
+class Rounds:
+    """Drives the engines of every table: one method per intent, each one transaction."""
+
+    def __init__(self, store: Store, ledger: Ledger | None = None) -> None:
+        self.store = store
+        self.ledger = ledger or Ledger(store)
+        # round id -> rebuilt state at an event count: a cache only; the events are the truth.
+        self._cache: dict[str, Rebuilt] = {}
+
+    # -------------------------------------------------------- reading
+
+    def _rebuilt(self, session: Session, row: TableRound) -> Rebuilt:
+        cached = self._cache.get(row.id)
+        if cached is not None and cached.events == row.events:
+            return cached
+        rebuilt = rebuild(row, _events(session, row.id))
+        self._cache[row.id] = rebuilt
+        return rebuilt
+
+    def _row(self, session: Session, round_id: object, *, lock: bool = False) -> TableRound:
+        rid = check_round(round_id)
+        statement = select(TableRound).where(TableRound.id == rid)
+        row = session.scalars(self.store.locked(statement) if lock else statement).one_or_none()
+        if row is None:
+            raise NotFound(f"no round {rid!r}")
+        return row
+
+    def view(self, round_id: str, viewer: Viewer) -> RoundView:
+        """The round as ``viewer`` may see it now (a spectator, a player, the house)."""
+        with self.store.read() as session:
+            row = self._row(session, round_id)
+            return make_view(row, self._rebuilt(session, row), viewer)
+
+    def current(self, table_id: int) -> str | None:
+        """The table's round in betting or play, if any."""
+        with self.store.read() as session:
+            table = find_table(session, self.store, table_id)
+            return session.scalar(
+                select(TableRound.id).where(
+                    TableRound.table_id == table.id, TableRound.phase.in_(OPEN_PHASES)
+                )
+            )
+
+    def open_rounds(self) -> list[str]:
+        with self.store.read() as session:
+            return list(
+                session.scalars(
+                    select(TableRound.id)
+                    .where(TableRound.phase.in_(OPEN_PHASES))
+                    .order_by(TableRound.opened_at, TableRound.id)
+                )
+            )
+
+    # -------------------------------------------------------- writing helpers
+
+    def _hold(
+        self, session: Session, row: TableRound, person: Person, amount: int, memo: str
+    ) -> None:
+        """Move ``amount`` of the player's chips into the round's hold (in this transaction)."""
+        if amount <= 0:
+            return
+        now = self.store.now()
+        doing = f"{memo} of {amount} on round {row.id}"
+        require_player(person, doing)
+        check_not_excluded(person, now, doing)
+        chips = player_account(session, person, self._currency(session, row))
+        hold = ensure_account(session, AccountKind.HOLD, chips.currency, person, row.id)
+        post(
+            session,
+            self.store,
+            kind=TxKind.STAKE,
+            currency=chips.currency,
+            lines=[Line(chips, -amount, memo), Line(hold, amount, memo)],
+            now=now,
+            person_id=person.id,
+            round_id=row.id,
+            memo=f"{memo} on round {row.id}",
+        )
+
+    @staticmethod
+    def _currency(session: Session, row: TableRound) -> str:
+        return session.get_one(Round, row.id).currency
+
+    def _append(
+        self,
+        session: Session,
+        row: TableRound,
+        kind: EventKind,
+        actor: str,
+        payload: JSON,
+        price: int = 0,
+        at: datetime | None = None,
+    ) -> None:
+        at = at or self.store.now()
+        session.add(
+            RoundEvent(
+                round_id=row.id,
+                seq=row.events,
+                kind=kind.value,
+                actor=actor,
+                payload=payload,
+                price=price,
+                at=at,
+            )
+        )
+        row.events += 1
+        row.last_event_at = at
+        session.flush()
+
+    def _open(self, session: Session, table: GameTable, client_seed: str) -> TableRound:
+        number = table.rounds_played + 1
+        table.rounds_played = number
+        round_id = f"t{table.id}-r{number}"
+        now = self.store.now()
+        seed = FairSeed(new_server_seed(), client_seed, number)
+        session.add(
+            Round(
+                id=round_id, currency=table.currency, status=RoundStatus.OPEN.value, opened_at=now
+            )
+        )
+        session.flush()
+        row = TableRound(
+            id=round_id,
+            table_id=table.id,
+            number=number,
+            game=table.game,
+            profile=table.profile,
+            limits=Limits(table.min_stake, table.max_stake, table.max_payout).to_json(),
+            mode=table.mode,
+            decision_seconds=table.decision_seconds,
+            server_seed=seed.server_seed.hex(),
+            client_seed=client_seed,
+            nonce=number,
+            commitment=seed.commitment,
+            phase=Phase.BETTING.value,
+            events=0,
+            opened_at=now,
+            last_event_at=now,
+        )
+        session.add(row)
+        session.flush()
+        return row
+
+    def _betting_round(
+        self, session: Session, table: GameTable, client_seed: str = ""
+    ) -> TableRound:
+        row = session.scalars(
+            self.store.locked(
+                select(TableRound).where(
+                    TableRound.table_id == table.id, TableRound.phase.in_(OPEN_PHASES)
+                )
+            )
+        ).one_or_none()
+        if row is None:
+            return self._open(session, table, client_seed)
+        if row.phase != Phase.BETTING.value:
+            raise Refused(f"table {table.id}: round {row.id} is in play; stakes wait for the next")
+        return row
+
+    def _deal(self, session: Session, row: TableRound, actor: str) -> None:
+        rebuilt = self._rebuilt(session, row)
+        if not rebuilt.setup.boxes:
+            raise Refused(f"round {row.id}: no box is staked, nothing to deal")
+        self._append(session, row, EventKind.DEAL, actor, {})
+        row.phase = Phase.PLAYING.value
+
+    # -------------------------------------------------------- intents
+
+    def open(self, table_id: int, client_seed: str = "") -> RoundView:
+        """The table's round taking stakes, opened (with a fresh committed seed) if
+        there is none; ``client_seed`` is the player's contribution to the deck."""
+        if not isinstance(client_seed, str) or len(client_seed) > MAX_CLIENT_SEED:
+            raise BadInput(f"client seed must be text of at most {MAX_CLIENT_SEED} characters")
+        with self.store.write() as session:
+            table = find_table(session, self.store, table_id, lock=True)
+            existing = session.scalar(
+                select(TableRound.id).where(
+                    TableRound.table_id == table.id, TableRound.phase.in_(OPEN_PHASES)
+                )
+            )
+            if existing is None:
+                existing = self._open(session, table, client_seed).id
+        return self.view(existing, Viewer.spectator())
+
+    def stake(
+        self, key: str, table_id: int, card_number: str, box: int, stake: Mapping[str, Any]
+    ) -> RoundView:
+        """Stake a box the player holds for the table's next deal.
+
+        ``stake`` is the game's box in round-script form without ``box`` and
+        ``player`` (stud: ``{"ante": 1000, "bonus": 100, "dark": false}``).
+        The engine checks it with the stakes already down (limits, seating
+        rules); its chips are held at once. When every seated box is staked,
+        the cards are dealt.
+        """
+        if not isinstance(box, int) or isinstance(box, bool):
+            raise BadInput(f"box must be a whole number, got {box!r}")
+        request = {"table": table_id, "card": card_number, "box": box, "stake": dict(stake)}
+
+        def body(session: Session) -> JSON:
+            table = find_table(session, self.store, table_id, lock=True)
+            person = find_person(session, card_number)
+            card = person.card_number
+            owner = session.scalar(
+                select(Seat.person_id).where(Seat.table_id == table.id, Seat.box == box)
+            )
+            if owner != person.id:
+                raise Refused(f"table {table.id} box {box}: card {card} does not hold this box")
+            row = self._betting_round(session, table)
+            rebuilt = self._rebuilt(session, row)
+            if any(s.box == box for s in rebuilt.setup.boxes):
+                raise Refused(f"round {row.id} box {box}: already staked")
+            new = parse_stake(adapter_for(table.game), box, card, stake)
+            setup = RoundSetup(rebuilt.profile, rebuilt.setup.limits, (*rebuilt.setup.boxes, new))
+            try:  # the engine is the judge of stakes: limits, seating, side bets
+                rebuilt.engine.start(setup, round_deck(rebuilt.profile, seed_of(row)))
+            except RuleError as error:
+                raise Refused(f"round {row.id}: {error}") from None
+            price = upfront_price(rebuilt.profile, new)
+            self._append(session, row, EventKind.STAKE, card, stake_json(new), price)
+            if not session.scalar(
+                select(RoundParticipant.id).where(
+                    RoundParticipant.round_id == row.id, RoundParticipant.person_id == person.id
+                )
+            ):
+                session.add(
+                    RoundParticipant(round_id=row.id, person_id=person.id, opened_at=row.opened_at)
+                )
+            self._hold(session, row, person, price, f"box {box} stakes")
+            seated = set(session.scalars(select(Seat.box).where(Seat.table_id == table.id)))
+            if seated <= {s.box for s in setup.boxes}:
+                self._deal(session, row, card)
+            return {"round_id": row.id}
+
+        return self._run(key, "round_stake", request, body, card_number)
+
+    def deal(self, key: str, round_id: str, card_number: str) -> RoundView:
+        """No more stakes: deal the round (a participant's call)."""
+        request = {"round": round_id, "card": card_number}
+
+        def body(session: Session) -> JSON:
+            row = self._row(session, round_id, lock=True)
+            person = find_person(session, card_number)
+            if row.phase != Phase.BETTING.value:
+                raise Refused(f"round {row.id} is {row.phase}: it is not taking stakes")
+            rebuilt = self._rebuilt(session, row)
+            if not any(s.player == person.card_number for s in rebuilt.setup.boxes):
+                raise Refused(f"round {row.id}: only a player with a staked box may call the deal")
+            self._deal(session, row, person.card_number)
+            return {"round_id": row.id}
+
+        return self._run(key, "round_deal", request, body, card_number)
+
+    def act(
+        self, key: str, round_id: str, card_number: str, action: Mapping[str, Any]
+    ) -> RoundView:
+        """One decision of a player, in round-script form (``{"box": 1, "act": "play"}``).
+
+        Refused, changing nothing, when the round is not in play, the box is
+        not the player's, the rules do not allow it now (out of turn, not on
+        the menu), or the chips it costs are not there.
+        """
+        request = {"round": round_id, "card": card_number, "action": dict(action)}
+
+        def body(session: Session) -> JSON:
+            row = self._row(session, round_id, lock=True)
+            person = find_person(session, card_number)
+            parsed = parse_action(adapter_for(row.game), action)
+            self._apply(session, row, person, parsed, person.card_number)
+            return {"round_id": row.id}
+
+        return self._run(key, "round_act", request, body, card_number)
+
+    def _apply(
+        self,
+        session: Session,
+        row: TableRound,
+        person: Person | None,
+        action: Action,
+        actor: str,
+        at: datetime | None = None,
+    ) -> None:
+        if row.phase != Phase.PLAYING.value:
+            raise RoundClosed(f"round {row.id} is {row.phase}: it takes no decisions")
+        rebuilt = self._rebuilt(session, row)
+        owners = {s.box: s.player for s in rebuilt.setup.boxes}
+        if person is not None:
+            card = person.card_number
+            if action.box == 0:
+                if card not in owners.values():
+                    raise Refused(f"round {row.id}: card {card} has no box in this round")
+            elif owners.get(action.box) != card:
+                raise Refused(f"round {row.id} box {action.box}: card {card} does not hold it")
+        try:
+            legal = rebuilt.engine.legal_actions(rebuilt.state)
+            rebuilt.engine.verify(rebuilt.state, action)
+            state = rebuilt.engine.apply(rebuilt.state, action)
+        except (RuleError, DeckExhausted) as error:
+            raise IllegalIntent(f"round {row.id}: {error}") from None
+        price = price_of(legal, action)
+        self._append(session, row, EventKind.ACTION, actor, action_json(action), price, at)
+        if price:
+            payer = owners.get(action.box)
+            if payer is None:
+                raise IllegalIntent(f"round {row.id}: {action.act} costs chips but has no box")
+            owner = person if person is not None else find_person(session, payer)
+            self._hold(session, row, owner, price, f"box {action.box} {action.act}")
+        self._cache[row.id] = Rebuilt(
+            rebuilt.engine, rebuilt.profile, rebuilt.setup, state, row.events
+        )
+
+    def _run(
+        self,
+        key: str,
+        operation: str,
+        request: Mapping[str, Any],
+        body: Any,
+        card_number: str,
+    ) -> RoundView:
+        try:
+            answer, replayed = run_once(self.store, key, operation, request, body)
+        except BaseException:
+            # A refused or failed command rolled back: no cached state may outlive it.
+            self._cache.clear()
+            raise
+        round_id = answer["round_id"]
+        self.finish(round_id)
+        return replace(self.view(round_id, Viewer.of(str(card_number))), replayed=replayed)
+
+    # -------------------------------------------------------- the end of a round
+
+    def finish(self, round_id: str) -> bool:
+        """Settle a round whose engine is done (True when it is closed now).
+
+        Safe to repeat: the ledger's settlement key makes a second call a replay.
+        """
+        with self.store.read() as session:
+            row = self._row(session, round_id)
+            if row.phase != Phase.PLAYING.value:
+                return row.phase in (Phase.SETTLED.value, Phase.VOID.value)
+            rebuilt = self._rebuilt(session, row)
+        settlement = rebuilt.settlement
+        if settlement is None:
+            return False
+        self.ledger.settle(f"{round_id}/settle", round_id, settlement)
+        self._close(round_id, Phase.SETTLED, settlement)
+        return True
+
+    def _close(self, round_id: str, phase: Phase, settlement: Settlement | None) -> None:
+        with self.store.write() as session:
+            row = self._row(session, round_id, lock=True)
+            if row.phase not in OPEN_PHASES:
+                return
+            row.phase = phase.value
+            row.closed_at = self.store.now()
+            nets: dict[str, int] = {}
+            if settlement is not None:
+                row.settlement = settlement.to_json()
+                for box in settlement.boxes:
+                    nets[box.player] = nets.get(box.player, 0) + box.net
+            for participant, card in session.execute(
+                select(RoundParticipant, Person.card_number)
+                .join(Person, Person.id == RoundParticipant.person_id)
+                .where(RoundParticipant.round_id == row.id)
+            ):
+                participant.net = nets.get(card, 0)
+        self._cache.pop(round_id, None)
+
+    # -------------------------------------------------------- the clock
+
+    def expire_due(self, now: datetime | None = None) -> list[str]:
+        """Let the timer decide at public tables whose decision time has passed.
+
+        A box waited on longer than the table's decision time gets the
+        engine's default action (fold, stand...); the next box's time starts
+        when the previous one's ran out, so a late call decides exactly what a
+        punctual clock would have. A betting round whose last stake is that
+        old is dealt. Personal tables wait for their player. Returns the
+        rounds touched.
+        """
+        now = now or self.store.now()
+        with self.store.read() as session:
+            due = list(
+                session.scalars(
+                    select(TableRound.id)
+                    .where(
+                        TableRound.phase.in_(OPEN_PHASES),
+                        TableRound.mode == TableMode.PUBLIC.value,
+                    )
+                    .order_by(TableRound.id)
+                )
+            )
+        touched = []
+        for round_id in due:
+            if self._expire(round_id, now):
+                touched.append(round_id)
+                self.finish(round_id)
+        return touched
+
+    def _expire(self, round_id: str, now: datetime) -> bool:
+        acted = False
+        with self.store.write() as session:
+            row = self._row(session, round_id, lock=True)
+            while row.phase in OPEN_PHASES:
+                deadline = row.last_event_at + timedelta(seconds=row.decision_seconds)
+                if deadline > now:
+                    break
+                rebuilt = self._rebuilt(session, row)
+                if row.phase == Phase.BETTING.value:
+                    if not rebuilt.setup.boxes:
+                        break
+                    self._deal(session, row, TIMER)
+                    row.last_event_at = deadline
+                    acted = True
+                    continue
+                if rebuilt.state is None or rebuilt.settlement is not None:
+                    break
+                default = rebuilt.engine.default_action(rebuilt.state)
+                if default is None:
+                    break
+                self._apply(session, row, None, default, TIMER, deadline)
+                acted = True
+        return acted
+
+    tick = expire_due
+
+    # -------------------------------------------------------- after a crash
+
+    def recover(self) -> list[str]:
+        """Bring every open round back after a restart: replay its events; settle a
+        round whose last decision was stored but not yet settled; void (returning
+        every stake) a round whose record cannot be replayed. Returns what was done."""
+        done = []
+        for round_id in self.open_rounds():
+            self._cache.pop(round_id, None)
+            try:
+                with self.store.read() as session:
+                    row = self._row(session, round_id)
+                    status = session.get_one(Round, round_id).status
+                    self._rebuilt(session, row)
+            except (RuleError, DeckExhausted, KeyError, ValueError, TypeError) as error:
+                self._void(round_id, f"the record could not be replayed: {error}")
+                done.append(f"{round_id}: void ({error})")
+                continue
+            if status == RoundStatus.VOID.value:
+                self._close(round_id, Phase.VOID, None)
+                done.append(f"{round_id}: void")
+            elif self.finish(round_id):
+                done.append(f"{round_id}: settled")
+            else:
+                done.append(f"{round_id}: resumed")
+        return done
+
+    # -------------------------------------------------------- the manager
+
+    def _manager(self, card_number: str, reason: str, doing: str) -> Person:
+        if not isinstance(reason, str) or not reason.strip() or len(reason) > MAX_REASON:
+            raise BadInput(f"{doing}: give the reason (1-{MAX_REASON} characters)")
+        with self.store.read() as session:
+            person = find_person(session, card_number)
+        if person.role != Role.MANAGER.value:
+            raise Refused(f"{doing} refused: card {person.card_number} is not a manager")
+        return person
+
+    def _log(self, round_id: str, person: Person, action: str, reason: str) -> None:
+        with self.store.write() as session:
+            row = self._row(session, round_id, lock=True)
+            if row.phase not in OPEN_PHASES:
+                raise RoundClosed(f"round {row.id} is {row.phase} already")
+            session.add(
+                StaffAction(
+                    round_id=row.id,
+                    person_id=person.id,
+                    action=action,
+                    reason=reason,
+                    at=self.store.now(),
+                )
+            )
+
+    def _void(self, round_id: str, reason: str) -> None:
+        if self.ledger.round_status(round_id) is RoundStatus.OPEN:
+            self.ledger.void(f"{round_id}/void", round_id, reason)
+        self._close(round_id, Phase.VOID, None)
+
+    def void(self, round_id: str, manager_card: str, reason: str) -> RoundView:
+        """A manager voids a disputed round: every stake goes back; logged (who, when, why)."""
+        person = self._manager(manager_card, reason, f"void round {round_id}")
+        self._log(round_id, person, "void", reason)
+        self._void(round_id, f"by manager {person.card_number}: {reason}")
+        return self.view(round_id, Viewer.house())
+
+    def settle_disputed(self, round_id: str, manager_card: str, reason: str) -> RoundView:
+        """A manager settles a disputed round as it stands: every box still to
+        decide gets the engine's default action (logged as the manager's), then
+        the round is settled; logged (who, when, why)."""
+        person = self._manager(manager_card, reason, f"settle round {round_id}")
+        self._log(round_id, person, "settle", reason)
+        with self.store.write() as session:
+            row = self._row(session, round_id, lock=True)
+            if row.phase == Phase.BETTING.value:
+                self._deal(session, row, person.card_number)
+            while (rebuilt := self._rebuilt(session, row)).settlement is None:
+                default = rebuilt.engine.default_action(rebuilt.state)
+                if default is None:
+                    raise Refused(f"round {row.id}: the engine has no default to finish with")
+                self._apply(session, row, None, default, f"manager {person.id}")
+        self.finish(round_id)
+        return self.view(round_id, Viewer.house())
+
+
+__all__ = [
+    "CasinoError",
+    "IllegalIntent",
+    "RoundView",
+    "Rounds",
+    "rebuild",
+]

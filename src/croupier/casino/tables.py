@@ -1,0 +1,310 @@
+"""Tables and seating: a game, a rule profile, limits, a mode, boxes; "Sit" takes a box.
+
+RULES.md §3 and [002]: a table lists its game, profile, limits and free
+boxes; a *personal* table has one player, a *public* one 1-4; anyone may
+watch, and "Sit" takes a free box. A player may hold as many boxes as the
+profile lets one player stake (light plus dark); the profile's finer seating
+rules (adjacent boxes, equal antes) are checked by the engine when the boxes
+are staked, because they depend on the stakes.
+
+>>> from croupier.store import Store, upgrade
+>>> from croupier.games.base import Limits
+>>> store = Store("sqlite://")
+>>> _ = upgrade(store)
+>>> tables = Tables(store)
+>>> t = tables.create(TableConfig("six-card", Limits(100, 10_000, 1_000_000)))
+>>> t.game, t.mode.value, t.boxes, t.free_boxes[:3]
+('stud', 'public', 4, (1, 2, 3))
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
+from croupier.casino.accounts import DEFAULT_CURRENCY, check_currency
+from croupier.casino.errors import BadInput, NotFound, Refused
+from croupier.casino.ledger import require_player
+from croupier.casino.players import find_person
+from croupier.games.base import Limits, RuleError
+from croupier.profiles import ProfileError, load
+from croupier.store.db import Store
+from croupier.store.models import Person
+from croupier.store.round_models import GameTable, Phase, Seat, TableMode, TableRound
+
+# [002]: a public table seats one to four players.
+PUBLIC_MAX_PLAYERS = 4
+DEFAULT_DECISION_SECONDS = 30
+MAX_BOXES = 12
+
+
+@dataclass(frozen=True, slots=True)
+class TableConfig:
+    """What a manager fixes when opening a table.
+
+    ``boxes`` None takes the profile's box count (games without one: 1 box).
+    ``decision_seconds`` is how long a box of a public table may think before
+    the timer decides for it (a personal table waits for its player).
+    """
+
+    profile: str
+    limits: Limits
+    mode: TableMode = TableMode.PUBLIC
+    boxes: int | None = None
+    decision_seconds: int = DEFAULT_DECISION_SECONDS
+    name: str = ""
+    currency: str = DEFAULT_CURRENCY
+
+
+@dataclass(frozen=True, slots=True)
+class TableInfo:
+    """A table as a lobby shows it: who sits where, which boxes are free."""
+
+    id: int
+    name: str
+    game: str
+    profile: str
+    limits: Limits
+    mode: TableMode
+    boxes: int
+    max_players: int
+    decision_seconds: int
+    currency: str
+    seats: Mapping[int, str] = field(default_factory=dict)  # box -> card number
+    open_round: str | None = None
+
+    @property
+    def free_boxes(self) -> tuple[int, ...]:
+        return tuple(b for b in range(1, self.boxes + 1) if b not in self.seats)
+
+    @property
+    def players(self) -> tuple[str, ...]:
+        return tuple(sorted(set(self.seats.values())))
+
+    def boxes_of(self, card_number: str) -> tuple[int, ...]:
+        return tuple(sorted(b for b, card in self.seats.items() if card == card_number))
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "id": self.id,
+            "name": self.name,
+            "game": self.game,
+            "profile": self.profile,
+            "limits": self.limits.to_json(),
+            "mode": self.mode.value,
+            "boxes": self.boxes,
+            "max_players": self.max_players,
+            "decision_seconds": self.decision_seconds,
+            "currency": self.currency,
+            "seats": {str(b): card for b, card in sorted(self.seats.items())},
+            "free_boxes": list(self.free_boxes),
+            "open_round": self.open_round,
+        }
+
+
+def boxes_per_player(profile: Any, boxes: int) -> int:
+    """How many boxes one player may hold: the profile's light plus dark boxes
+    (several light boxes where it allows them); every box where it says nothing."""
+    table = getattr(profile, "table", None)
+    if table is None:
+        return boxes
+    light = max(table.light_boxes_per_player, table.several_light.max_boxes)
+    most: int = min(boxes, light + table.dark_boxes_per_player)
+    return most
+
+
+def load_profile(profile_id: object) -> Any:
+    if not isinstance(profile_id, str) or not profile_id:
+        raise BadInput(f"table profile must be a profile name, got {profile_id!r}")
+    try:
+        return load(profile_id)
+    except ProfileError as error:
+        raise BadInput(f"table profile: {error}") from None
+
+
+def _check_config(config: TableConfig) -> tuple[Any, int]:
+    if not isinstance(config, TableConfig):
+        raise BadInput(f"a TableConfig is needed, got {config!r}")
+    profile = load_profile(config.profile)
+    if not isinstance(config.limits, Limits):
+        raise BadInput("table limits must be Limits(min_stake, max_stake, max_payout)")
+    try:
+        Limits(config.limits.min_stake, config.limits.max_stake, config.limits.max_payout)
+    except RuleError as error:
+        raise BadInput(f"table {error}") from None
+    if not isinstance(config.mode, TableMode):
+        raise BadInput(f"table mode must be personal or public, got {config.mode!r}")
+    table = getattr(profile, "table", None)
+    boxes = config.boxes if config.boxes is not None else (table.boxes if table else 1)
+    if not isinstance(boxes, int) or isinstance(boxes, bool) or not 1 <= boxes <= MAX_BOXES:
+        raise BadInput(f"table boxes must be 1 to {MAX_BOXES}, got {boxes!r}")
+    if table is not None and boxes > table.boxes:
+        raise BadInput(f"table boxes: profile {profile.id} has at most {table.boxes} boxes")
+    seconds = config.decision_seconds
+    if not isinstance(seconds, int) or isinstance(seconds, bool) or not 1 <= seconds <= 3600:
+        raise BadInput(f"table decision time must be 1 to 3600 seconds, got {seconds!r}")
+    if not isinstance(config.name, str) or len(config.name) > 60:
+        raise BadInput("table name must be text of at most 60 characters")
+    check_currency(config.currency)
+    return profile, boxes
+
+
+def table_info(session: Session, row: GameTable) -> TableInfo:
+    rows = session.execute(
+        select(Seat.box, Person.card_number)
+        .join(Person, Person.id == Seat.person_id)
+        .where(Seat.table_id == row.id)
+    )
+    seats = {row.box: row.card_number for row in rows}
+    open_round = session.scalar(
+        select(TableRound.id).where(
+            TableRound.table_id == row.id,
+            TableRound.phase.in_([Phase.BETTING.value, Phase.PLAYING.value]),
+        )
+    )
+    return TableInfo(
+        row.id,
+        row.name,
+        row.game,
+        row.profile,
+        Limits(row.min_stake, row.max_stake, row.max_payout),
+        TableMode(row.mode),
+        row.boxes,
+        row.max_players,
+        row.decision_seconds,
+        row.currency,
+        seats,
+        open_round,
+    )
+
+
+def check_table_id(table_id: object) -> int:
+    if not isinstance(table_id, int) or isinstance(table_id, bool) or table_id <= 0:
+        raise BadInput(f"table id must be a positive whole number, got {table_id!r}")
+    return table_id
+
+
+def find_table(
+    session: Session, store: Store, table_id: object, *, lock: bool = False
+) -> GameTable:
+    number = check_table_id(table_id)
+    statement = select(GameTable).where(GameTable.id == number)
+    row = session.scalars(store.locked(statement) if lock else statement).one_or_none()
+    if row is None or row.closed_at is not None:
+        raise NotFound(f"no table {number}")
+    return row
+
+
+class Tables:
+    """Open tables, list them, sit down and stand up."""
+
+    def __init__(self, store: Store) -> None:
+        self.store = store
+
+    def create(self, config: TableConfig) -> TableInfo:
+        """Open a table (a manager's decision; the server checks the role)."""
+        profile, boxes = _check_config(config)
+        personal = config.mode is TableMode.PERSONAL
+        with self.store.write() as session:
+            row = GameTable(
+                name=config.name or f"{profile.name}",
+                game=profile.game,
+                profile=profile.id,
+                min_stake=config.limits.min_stake,
+                max_stake=config.limits.max_stake,
+                max_payout=config.limits.max_payout,
+                currency=config.currency,
+                mode=config.mode.value,
+                boxes=boxes,
+                max_players=1 if personal else PUBLIC_MAX_PLAYERS,
+                decision_seconds=config.decision_seconds,
+                rounds_played=0,
+                created_at=self.store.now(),
+            )
+            session.add(row)
+            session.flush()
+            return table_info(session, row)
+
+    def get(self, table_id: int) -> TableInfo:
+        with self.store.read() as session:
+            return table_info(session, find_table(session, self.store, table_id))
+
+    def list(self) -> list[TableInfo]:
+        with self.store.read() as session:
+            rows = session.scalars(
+                select(GameTable).where(GameTable.closed_at.is_(None)).order_by(GameTable.id)
+            )
+            return [table_info(session, row) for row in rows]
+
+    def sit(self, table_id: int, card_number: str, box: int | None = None) -> TableInfo:
+        """Take ``box`` (or the lowest free box) for the player with ``card_number``."""
+        if box is not None and (not isinstance(box, int) or isinstance(box, bool)):
+            raise BadInput(f"box must be a whole number, got {box!r}")
+        with self.store.write() as session:
+            row = find_table(session, self.store, table_id, lock=True)
+            info = table_info(session, row)
+            person = find_person(session, card_number)
+            require_player(person, f"sit at table {row.id}")
+            now = self.store.now()
+            if person.excluded_until is not None and person.excluded_until > now:
+                raise Refused(f"sit at table {row.id} refused: the player is self-excluded")
+            if box is None:
+                if not info.free_boxes:
+                    raise Refused(f"table {row.id}: every box is taken")
+                box = info.free_boxes[0]
+            if not 1 <= box <= row.boxes:
+                raise BadInput(f"table {row.id} has boxes 1 to {row.boxes}, not {box}")
+            owner = info.seats.get(box)
+            if owner is not None:
+                mine = owner == person.card_number
+                raise Refused(
+                    f"table {row.id} box {box} is "
+                    + ("already yours" if mine else "taken by another player")
+                )
+            card = person.card_number
+            if card not in info.players and len(info.players) >= row.max_players:
+                raise Refused(
+                    f"table {row.id} is {row.mode} and has its {row.max_players} player(s)"
+                )
+            most = boxes_per_player(load_profile(row.profile), row.boxes)
+            if len(info.boxes_of(card)) >= most:
+                raise Refused(
+                    f"table {row.id}: one player may hold at most {most} box(es) in {row.profile}"
+                )
+            session.add(Seat(table_id=row.id, box=box, person_id=person.id, seated_at=now))
+            session.flush()
+            return table_info(session, row)
+
+    def stand(self, table_id: int, card_number: str, box: int) -> TableInfo:
+        """Give a box back. A box with a stake in the running round keeps playing
+        to its end (the timer decides for it at a public table)."""
+        with self.store.write() as session:
+            row = find_table(session, self.store, table_id, lock=True)
+            person = find_person(session, card_number)
+            seat = session.scalars(
+                select(Seat).where(Seat.table_id == row.id, Seat.box == box)
+            ).one_or_none()
+            if seat is None or seat.person_id != person.id:
+                raise Refused(f"table {row.id} box {box} is not held by card {person.card_number}")
+            session.delete(seat)
+            session.flush()
+            return table_info(session, row)
+
+    def close(self, table_id: int) -> None:
+        """Close a table with no open round; its history stays."""
+        with self.store.write() as session:
+            row = find_table(session, self.store, table_id, lock=True)
+            if table_info(session, row).open_round is not None:
+                raise Refused(f"table {row.id} has a round in play: finish or void it first")
+            for seat in session.scalars(select(Seat).where(Seat.table_id == row.id)):
+                session.delete(seat)
+            row.closed_at = self.store.now()
+
+
+def seat_owner(session: Session, table_id: int, box: int) -> int | None:
+    """The person id holding ``box`` at the table, if any."""
+    return session.scalar(select(Seat.person_id).where(Seat.table_id == table_id, Seat.box == box))

@@ -1,0 +1,54 @@
+"""The round runner: a stud round from the stake to the settlement, through the ledger."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from croupier.casino import Casino, Profile
+from croupier.casino.rounds import Rounds
+from croupier.casino.tables import TableConfig, TableMode, Tables
+from croupier.games.base import Limits, Viewer
+from croupier.store.round_models import Phase
+
+LIMITS = Limits(100, 10_000, 1_000_000)
+
+
+def test_stud_round_stakes_held_then_settled_through_the_ledger(
+    casino: Casino, new_player: Callable[..., Profile]
+) -> None:
+    ann = new_player().card_number
+    casino.cashier.buy_chips("buy-1", ann, 100_000)
+    tables, rounds = Tables(casino.store), Rounds(casino.store, casino.ledger)
+    table = tables.create(TableConfig("russian", LIMITS, TableMode.PERSONAL))
+    tables.sit(table.id, ann, 1)
+    view = rounds.stake("s-1", table.id, ann, 1, {"ante": 1000})
+    # Every seated box is staked: dealt at once, the ANTE held, the seed only committed.
+    assert view.phase is Phase.PLAYING
+    assert casino.ledger.balance(ann) == 99_000
+    assert casino.ledger.holds(view.round_id) == {ann: 1000}
+    assert view.server_seed is None and len(view.commitment) == 64
+    assert "cards" in view.view["boxes"][0]  # the owner sees the own light box
+    assert "cards" not in rounds.view(view.round_id, Viewer.spectator()).view["boxes"][0]
+    view = rounds.act("a-1", view.round_id, ann, {"box": 1, "act": "fold"})
+    assert view.phase is Phase.SETTLED
+    assert view.settlement is not None and view.settlement["boxes"][0]["net"] == -1000
+    assert casino.ledger.balance(ann) == 99_000
+    assert view.server_seed is not None  # revealed after the settlement
+    assert casino.audit().ok
+
+
+def test_repeated_action_key_is_replayed_not_applied_twice(
+    casino: Casino, new_player: Callable[..., Profile]
+) -> None:
+    ann = new_player().card_number
+    casino.cashier.buy_chips("buy-1", ann, 100_000)
+    tables, rounds = Tables(casino.store), Rounds(casino.store, casino.ledger)
+    table = tables.create(TableConfig("russian", LIMITS, TableMode.PERSONAL))
+    tables.sit(table.id, ann, 1)
+    first = rounds.stake("s-1", table.id, ann, 1, {"ante": 1000})
+    again = rounds.stake("s-1", table.id, ann, 1, {"ante": 1000})
+    assert again.replayed and again.round_id == first.round_id
+    assert casino.ledger.balance(ann) == 99_000
+    played = rounds.act("a-1", first.round_id, ann, {"box": 1, "act": "play"})
+    assert rounds.act("a-1", first.round_id, ann, {"box": 1, "act": "play"}).replayed
+    assert played.events == rounds.view(first.round_id, Viewer.house()).events
