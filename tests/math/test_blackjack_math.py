@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+from fractions import Fraction
 
 import numpy as np
 import pytest
@@ -94,17 +95,37 @@ def _value(code: int) -> int:
     return 1 if rank == 12 else min(rank + 2, 10)
 
 
-@pytest.mark.parametrize("shoe_seed", range(6))
-def test_simulator_plays_a_shoe_exactly_as_the_engine(shoe_seed: int) -> None:
+VARIANTS = {
+    "blackjack": PROFILE,
+    "hits-soft-17": dataclasses.replace(PROFILE, dealer_hits_soft_17=True),
+    "no-surrender-ten-or-eleven": dataclasses.replace(
+        PROFILE, surrender="none", double_on="ten_or_eleven"
+    ),
+    "no-das-no-rsa-two-hands": dataclasses.replace(
+        PROFILE,
+        split=dataclasses.replace(
+            PROFILE.split, double_after_split=False, resplit_aces=False, max_hands=2
+        ),
+    ),
+    "six-to-five-surrender-any": dataclasses.replace(
+        PROFILE, blackjack_pays=Fraction(6, 5), surrender="any"
+    ),
+}
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+@pytest.mark.parametrize("shoe_seed", range(3))
+def test_simulator_plays_a_shoe_exactly_as_the_engine(variant: str, shoe_seed: int) -> None:
+    profile = VARIANTS[variant]
     seed = FairSeed(bytes([shoe_seed]) * 32)
-    deck = PROFILE.shoe.fresh(seed)
-    table = infinite_deck(PROFILE)
+    deck = profile.shoe.fresh(seed)
+    table = infinite_deck(profile)
     values = np.array([_value(c) for c in deck.stock], dtype=np.int64)
     out = np.zeros(312)
-    played = _play_shoe(values, kernel_rules(PROFILE), table.moves, table.later, out)
-    setup = RoundSetup(PROFILE, Limits(100, 100_000, 10**9), (BoxStake(1, "ann", {"stake": 1000}),))
+    played = _play_shoe(values, kernel_rules(profile), table.moves, table.later, out)
+    setup = RoundSetup(profile, Limits(100, 100_000, 10**9), (BoxStake(1, "ann", {"stake": 1000}),))
     engine = []
-    while not PROFILE.shoe.cut_card_out(deck):
+    while not profile.shoe.cut_card_out(deck):
         state = GAME.start(setup, deck)
         while state.turn is not None:
             move = advise(table, state)

@@ -150,7 +150,8 @@ def infinite_deck(profile: BlackjackProfile) -> StrategyTable:
             one = 0.0
             for c in range(1, 11):
                 hard, ace = v + c, v == 1 or c == 1
-                one += p[c] * max(best(hard, ace), double(hard, ace) if das else -9.0)
+                doubles = das and profile.may_double_on(hard)
+                one += p[c] * max(best(hard, ace), double(hard, ace) if doubles else -9.0)
             return 2 * one
 
         for hard in range(2, 22):
@@ -166,7 +167,9 @@ def infinite_deck(profile: BlackjackProfile) -> StrategyTable:
                 hard, ace = c1 + c2, c1 == 1 or c2 == 1
                 value, soft = _soft_total(hard, ace)
                 code = KINDS["pair"] + c1 if c1 == c2 else (KINDS["soft"] if soft else 0) + value
-                ev = {STAND: stand(value), HIT: hit(hard, ace), DOUBLE: double(hard, ace)}
+                ev = {STAND: stand(value), HIT: hit(hard, ace)}
+                if profile.may_double_on(hard):
+                    ev[DOUBLE] = double(hard, ace)
                 if c1 == c2:
                     ev[SPLIT] = split(c1)
                 for context in (FIRST, SPLIT_MAY_SPLIT, SPLIT_NO_SPLIT):
@@ -174,7 +177,7 @@ def infinite_deck(profile: BlackjackProfile) -> StrategyTable:
                     if context == FIRST and surrender_ok:
                         allowed[SURRENDER] = -0.5
                     if context != FIRST and not profile.split.double_after_split:
-                        allowed.pop(DOUBLE)
+                        allowed.pop(DOUBLE, None)
                     if context == SPLIT_NO_SPLIT:
                         allowed.pop(SPLIT, None)
                     moves[context, code, u] = max(allowed, key=lambda a: allowed[a])

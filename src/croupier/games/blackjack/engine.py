@@ -199,12 +199,7 @@ class BlackjackGame(Refusals[BlackjackState]):
             return False
         if hand.from_split and not profile.split.double_after_split:
             return False
-        hard = sum(points(c) for c in hand.cards)
-        if profile.double_on == "nine_to_eleven":
-            return 9 <= hard <= 11
-        if profile.double_on == "ten_or_eleven":
-            return hard in (10, 11)
-        return True
+        return profile.may_double_on(sum(points(c) for c in hand.cards))
 
     def _may_surrender(self, state: BlackjackState, box: BoxState, hand: Hand) -> bool:
         rule = state.profile.surrender

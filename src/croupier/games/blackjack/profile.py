@@ -57,6 +57,14 @@ class BlackjackProfile:
     twenty_one_plus_three: Mapping[str, int]  # combination -> winnings to one
     game: str = "blackjack"
 
+    def may_double_on(self, hard: int) -> bool:
+        """Whether two cards counting ``hard`` (aces as 1) may be doubled."""
+        if self.double_on == "nine_to_eleven":
+            return 9 <= hard <= 11
+        if self.double_on == "ten_or_eleven":
+            return hard in (10, 11)
+        return True
+
 
 def parse_profile(data: Mapping[str, Any], where: str) -> BlackjackProfile:
     top = Section(data, where, "")
