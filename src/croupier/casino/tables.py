@@ -14,7 +14,7 @@ are staked, because they depend on the stakes.
 >>> tables = Tables(store)
 >>> t = tables.create(TableConfig("six-card", Limits(100, 10_000, 1_000_000)))
 >>> t.game, t.mode.value, t.boxes, t.free_boxes[:3]
-('stud', 'public', 4, (1, 2, 3))
+('stud', 'public', 7, (1, 2, 3))
 """
 
 from __future__ import annotations
