@@ -256,3 +256,28 @@ def test_000_dark_box_buys_a_game_blind() -> None:
     result = settle(play(state, act("play")))
     assert lines(result, 2) == [("ante", 1000, 2000), ("bet", 2000, 4000), ("buy_game", 1000, 0)]
     assert lines(result, 1) == [("ante", 1000, 2000), ("bet", 2000, 2000)]
+
+
+def test_000_two_light_boxes_box_one_cannot_take_half_once_box_two_has_acted() -> None:
+    hands = {1: "9h Td Jc Qs Kh", 2: "Ah Qh 8h 3h 7c"}
+    boxes = [box(1, 50_000, bonus=5_000), box(2, 50_000, bonus=5_000)]
+    state = start(P, boxes, hands, "Jd Jh 4d 4s Tc", "Kc Kd 8s 3d 5s", TWO)
+    state = play(state, act("play"))
+    assert GAME.can(state, act("take_half"))  # right after its BET, box 1 still may
+    state = play(state, act("exchange", 2, cards="7c"))
+    with pytest.raises(IllegalAction, match="too late"):
+        GAME.apply(state, act("take_half"))
+
+
+def test_000_straight_flush_protection_when_a_bought_game_does_not_come() -> None:
+    _, got = round_lines(
+        P, {1: "5h 6h 7h 8h 9h"}, "As Qd Jc 3s 2d", act("buy_game"), act("play"),
+        stock="4c", box_kw={"bonus": 100},
+    )  # fmt: skip
+    assert got == [
+        ("ante", 1000, 1000),
+        ("bet", 2000, 2000),
+        ("buy_game", 1000, 0),
+        ("protection", 0, (1000 + 2000 * 50) // 2),
+        ("bonus", 100, 0),
+    ]

@@ -195,11 +195,22 @@ class StudGame:
         high = state.profile.bet_antes * box.ante * coefficient(state.profile, hand)
         return (low, high) if low <= high else None
 
+    @staticmethod
+    def _extras_open(state: StudState, box: BoxState) -> bool:
+        """Taking half or buying a game before the show: on the box's own turn,
+        or right after it played, before any other box acts (all of box 1
+        before box 2 [000])."""
+        if box.dark or state.dealer_shown_for_extras():
+            return False
+        if box.stage is Stage.DECIDING:
+            return True
+        return (
+            box.stage is Stage.PLAYED and bool(state.history) and state.history[-1].box == box.box
+        )
+
     def _may_take_half(self, state: StudState, box: BoxState) -> bool:
         spec = state.profile.take_half
-        if spec is None or box.took_half or box.dark:
-            return False
-        if box.stage not in (Stage.DECIDING, Stage.PLAYED) or state.dealer_shown_for_extras():
+        if spec is None or box.took_half or not self._extras_open(state, box):
             return False
         if spec.requires_bonus and not box.bonus:
             return False
@@ -211,9 +222,7 @@ class StudGame:
             buy is not None
             and buy.when == "before_show"
             and not box.bought_game
-            and not box.dark
-            and box.stage in (Stage.DECIDING, Stage.PLAYED)
-            and not state.dealer_shown_for_extras()
+            and self._extras_open(state, box)
         )
 
     def legal_actions(self, state: StudState) -> tuple[LegalAction, ...]:
@@ -288,7 +297,9 @@ class StudGame:
                 return "this game sells no game from the dealer"
             if buy.when == "after_show":
                 return "a game is bought only after the dealer shows no game"
-            return "no game can be bought for this box now"
+            if box.bought_game:
+                return "the box has already bought a game"
+            return "too late: a game is bought on the box's own turn, before the show"
         current = state.current()
         if current is None or current.box != box.box:
             if box.dark:
@@ -340,10 +351,10 @@ class StudGame:
             return "this game has no half payout"
         if spec.requires_bonus and not box.bonus:
             return "a half payout is open only to a box carrying the BONUS"
-        if box.stage not in (Stage.DECIDING, Stage.PLAYED) or state.dealer_shown_for_extras():
-            return "too late: a half payout is taken before the dealer shows"
         if box.took_half:
             return "half was already taken"
+        if not self._extras_open(state, box):
+            return "too late: half is taken on the box's own turn, before the next box or the show"
         return f"a half payout needs {spec.min_hand.label} or better"
 
     def apply(self, state: StudState, action: Action) -> StudState:
