@@ -29,6 +29,8 @@ what they pre-bought. The engine reads profile settings, never a profile's name.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from croupier.cards.card import format_card, format_cards
 from croupier.cards.deck import Deck
 from croupier.games.base import (
@@ -36,6 +38,7 @@ from croupier.games.base import (
     Action,
     BoxSettlement,
     BoxStake,
+    Game,
     HandResult,
     IllegalAction,
     LegalAction,
@@ -512,3 +515,7 @@ _NAMES = tuple(format_card(c) for c in range(52))
 
 def _result(name: str, rank: HandRank) -> HandResult:
     return HandResult(name, tuple(_NAMES[c] for c in rank.cards), rank.describe())
+
+
+if TYPE_CHECKING:  # the engine speaks the round protocol of every game
+    _protocol_check: Game[StudProfile, StudState] = StudGame()
