@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 from croupier.cards import Deck, FairSeed, format_card
 from croupier.games.base import Action, BoxStake, IllegalAction, Limits, RoundSetup, Viewer
 from croupier.games.stud import StudGame
+from croupier.games.stud.payout import BoxPlay, dealer_show, evaluate, settle_box
 from croupier.games.stud.profile import StudProfile
 from croupier.games.stud.state import Stage, StudState
 from croupier.profiles import load
@@ -134,3 +135,33 @@ def test_random_rounds_settle_conserve_chips_cap_and_hide_cards(
         stake = next(b for b in setup.boxes if b.box == settled.box)
         assert settled.lines[0] == settled.lines[0] and settled.lines[0].line == "ante"
         assert settled.lines[0].staked == stake.stake("ante")
+
+
+@pytest.mark.parametrize("profile_id", PROFILES)
+@given(
+    cards=st.permutations(range(52)),
+    six=st.booleans(),
+    played=st.booleans(),
+    ante=st.integers(1, 10_000),
+    max_payout=st.integers(1, 10**7),
+)
+def test_settle_box_pure_arithmetic_invariants(
+    profile_id: str, cards: list[int], six: bool, played: bool, ante: int, max_payout: int
+) -> None:
+    """The settlement functions alone (as the math lab calls them): a box never
+    gets back more than the cap allows, a fold loses exactly the ANTE, and a
+    winning box beats the dealer it was paid against."""
+    profile: StudProfile = load(profile_id)
+    hand_cards = tuple(cards[: 6 if six else 5])
+    show = dealer_show(profile, cards[6:11])
+    hand = evaluate(profile, hand_cards)
+    play_ = BoxPlay(ante=ante, played=played, hand=hand, first_five=hand_cards[:5])
+    lines, outcome = settle_box(profile, max_payout, play_, show)
+    assert sum(max(x.returned - x.staked, 0) for x in lines) <= max_payout
+    assert all(x.returned >= 0 for x in lines)
+    if not played:
+        assert [(x.line, x.staked, x.returned) for x in lines] == [("ante", ante, 0)]
+    if outcome == "win":
+        assert show.qualifies and (
+            hand.main > show.hand or (profile.tie == "player" and hand.main == show.hand)
+        )
