@@ -14,13 +14,15 @@ See README.md here for the format and how to add a round.
 
 from __future__ import annotations
 
-import json
 import re
 from collections import Counter
 from pathlib import Path
 from typing import Any
 
 import pytest
+from roundkit import lines as _lines
+from roundkit import load as _load
+from roundkit import script_id as _id
 
 from croupier.cards.card import parse_card
 
@@ -51,17 +53,6 @@ LINE_NAMES = {
     "protection",
 }
 
-Line = tuple[str, int, int]
-
-
-def _load(path: Path) -> dict[str, Any]:
-    data: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
-    return data
-
-
-def _id(path: Path) -> str:
-    return f"{path.parent.name}/{path.stem}"
-
 
 def _params() -> list[Any]:
     params = []
@@ -72,15 +63,6 @@ def _params() -> list[Any]:
         )
         params.append(pytest.param(path, id=_id(path), marks=marks))
     return params
-
-
-def _lines(lines: list[dict[str, Any]]) -> Counter[Line]:
-    """The multiset of (line, staked, returned); all-zero lines may be omitted."""
-    return Counter(
-        (str(x["line"]), int(x["staked"]), int(x["returned"]))
-        for x in lines
-        if x["staked"] or x["returned"]
-    )
 
 
 def test_every_profile_has_at_least_five_rounds() -> None:

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import tomllib
+from pathlib import Path
 from typing import Any
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+import croupier.profiles as profiles
 from croupier.cards import Deck, FairSeed, parse_cards
 from croupier.games.baccarat.engine import BaccaratGame
 from croupier.games.baccarat.tableau import banker_draws, player_draws, points, value
@@ -78,21 +81,16 @@ def test_tie_pays_eight_to_one_and_returns_player_and_banker() -> None:
     assert lines == {"tie": 900, "player": 1000, "banker": 500}
 
 
+def _shipped(**pays: object) -> dict[str, Any]:
+    """The shipped profile's TOML, read afresh, with ``pays`` changed."""
+    data = tomllib.loads((Path(profiles.__file__).parent / "baccarat.toml").read_text())
+    data["pays"].update(pays)
+    return data
+
+
 def test_tie_can_take_player_and_banker_stakes_when_the_profile_says_so() -> None:
-    data = {
-        "game": "baccarat",
-        "id": "baccarat-strict",
-        "name": "x",
-        "shoe": {"decks": 8, "cut_card": 16},
-        "table": {"boxes": 7, "light_boxes_per_player": 7},
-        "pays": {
-            "player": "1",
-            "banker": "1",
-            "banker_commission": "5/100",
-            "tie": "8",
-            "tie_returns_player_banker": False,
-        },
-    }
+    data = _shipped(tie_returns_player_banker=False)
+    data["id"] = "baccarat-strict"
     strict = parse(data, "strict.toml")
     setup = RoundSetup(strict, LIMITS, (BoxStake(1, "ann", {"player": 1000}),))
     deck = Deck.scripted({"player": parse_cards("7c Kd"), "banker": parse_cards("7d Qs")})
@@ -112,15 +110,8 @@ def test_unknown_stake_line_is_refused() -> None:
 
 
 def test_profile_refuses_a_commission_of_the_whole_win() -> None:
-    data = {
-        "game": "baccarat",
-        "id": "x",
-        "name": "x",
-        "shoe": {"decks": 8, "cut_card": 16},
-        "table": {"boxes": 7, "light_boxes_per_player": 7},
-        "pays": {"player": "1", "banker": "1", "banker_commission": "1", "tie": "8"},
-    }
-    with pytest.raises(ProfileError, match=r"x.toml: pays.banker_commission: must be below 1"):
+    data = _shipped(banker_commission="1")
+    with pytest.raises(ProfileError, match=r"x\.toml: pays\.banker_commission: must be below 1"):
         parse(data, "x.toml")
 
 
