@@ -157,12 +157,6 @@ class StudGame:
             show = with_bought_game(state.profile, show, state.dealer, drew)
         return evolve(state, phase=Phase.DONE, queue=(), show=show, deck=deck)
 
-    @staticmethod
-    def _put(state: StudState, box: BoxState) -> StudState:
-        boxes = list(state.boxes)
-        boxes[state.index(box.box)] = box
-        return evolve(state, boxes=tuple(boxes))
-
     def to_act(self, state: StudState) -> Turn | None:
         box = state.current()
         if box is None:
