@@ -682,11 +682,35 @@ class Rounds:
         settlement = rebuilt.settlement
         if settlement is None:
             return False
+        mismatch = self._holds_mismatch(round_id, settlement)
+        if mismatch:
+            # The engine's settlement and what was held disagree: a fault, never a
+            # reason to move chips nobody staked. Every stake goes back, and why is kept.
+            self._void(round_id, f"the settlement does not match the holds: {mismatch}")
+            return True
         self.ledger.settle(f"{round_id}/settle", round_id, settlement)
         self._close(round_id, Phase.SETTLED, settlement)
         return True
 
-    def _close(self, round_id: str, phase: Phase, settlement: Settlement | None) -> None:
+    def _holds_mismatch(self, round_id: str, settlement: Settlement) -> str:
+        if self.ledger.round_status(round_id) is not RoundStatus.OPEN:
+            return ""  # settled already: the settle below replays it
+        held = {card: amount for card, amount in self.ledger.holds(round_id).items() if amount}
+        staked: dict[str, int] = {}
+        for box in settlement.boxes:
+            staked[box.player] = staked.get(box.player, 0) + box.staked
+        staked = {card: amount for card, amount in staked.items() if amount}
+        if held == staked:
+            return ""
+        return "; ".join(
+            f"card {card} holds {held.get(card, 0)}, settlement stakes {staked.get(card, 0)}"
+            for card in sorted(held.keys() | staked.keys())
+            if held.get(card, 0) != staked.get(card, 0)
+        )
+
+    def _close(
+        self, round_id: str, phase: Phase, settlement: Settlement | None, why: str = ""
+    ) -> None:
         with self.store.write() as session:
             row = self._row(session, round_id, lock=True)
             if row.phase not in OPEN_PHASES:
@@ -698,6 +722,8 @@ class Rounds:
                 row.settlement = settlement.to_json()
                 for box in settlement.boxes:
                     nets[box.player] = nets.get(box.player, 0) + box.net
+            elif why:
+                row.settlement = {"void": why}
             for participant, card in session.execute(
                 select(RoundParticipant, Person.card_number)
                 .join(Person, Person.id == RoundParticipant.person_id)
@@ -820,7 +846,7 @@ class Rounds:
     def _void(self, round_id: str, reason: str) -> None:
         if self.ledger.round_status(round_id) is RoundStatus.OPEN:
             self.ledger.void(f"{round_id}/void", round_id, reason)
-        self._close(round_id, Phase.VOID, None)
+        self._close(round_id, Phase.VOID, None, reason)
 
     def void(self, round_id: str, manager_card: str, reason: str) -> RoundView:
         """A manager voids a disputed round: every stake goes back; logged (who, when, why)."""

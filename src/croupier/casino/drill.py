@@ -1,0 +1,211 @@
+"""A fire drill for the round runner: random players at random tables, random legal play.
+
+Soak and crash tests (and a manager rehearsing a restart) run rounds through
+the very service the server calls, choosing stakes and decisions at random
+among what the rules offer, sometimes a refused one on purpose. The choices
+come from a :class:`~croupier.cards.fair.FairStream` (deterministic from a
+drill seed), never from ``random``: a failing drill replays exactly.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from datetime import date
+from typing import Any
+
+from croupier.cards.fair import FairSeed, FairStream
+from croupier.casino import Casino, Registration
+from croupier.casino.errors import CasinoError
+from croupier.casino.rounds import Rounds, RoundView
+from croupier.casino.tables import TableConfig, Tables
+from croupier.games.base import LegalAction, Limits, Viewer
+from croupier.store.round_models import Phase, TableMode
+
+# The Russian-poker profiles and the other engines' stake shapes, by game.
+DRILL_PROFILES = (
+    "russian",
+    "russian-online",
+    "six-card",
+    "six-card-all-in-one",
+    "six-card-shambala",
+    "five-card-exchange",
+    "five-card-sixth",
+    "texas-holdem",
+    "texas-holdem-bonus",
+    "three-card",
+    "blackjack",
+    "baccarat",
+)
+DRILL_LIMITS = Limits(100, 5_000, 2_000_000)
+
+
+@dataclass
+class DrillLog:
+    """What a drill did: rounds closed, commands refused (as they should be)."""
+
+    players: list[str] = field(default_factory=list)
+    tables: list[int] = field(default_factory=list)
+    bought: int = 0
+    closed: int = 0
+    refused: int = 0
+    steps: int = 0
+
+
+class Drill:
+    """Random play over one casino, one step at a time (so a crash can land anywhere)."""
+
+    def __init__(self, casino: Casino, seed: int, profiles: Sequence[str] = DRILL_PROFILES):
+        self.casino = casino
+        self.tables = Tables(casino.store)
+        self.rounds = Rounds(casino.store, casino.ledger)
+        self.stream: FairStream = FairSeed(bytes(32), "drill", seed).stream("drill")
+        self.profiles = tuple(profiles)
+        self.log = DrillLog()
+        self.seed = seed
+        self._keys = 0
+
+    def below(self, n: int) -> int:
+        return self.stream.randbelow(n)
+
+    def pick(self, items: Sequence[Any]) -> Any:
+        return items[self.below(len(items))]
+
+    def key(self) -> str:
+        self._keys += 1
+        return f"drill-{self.seed}-{self._keys}"
+
+    def setup(self, players: int, tables: int, chips: int = 200_000) -> None:
+        for i in range(players):
+            card = self.casino.players.register(
+                Registration(
+                    f"Player {self.seed}-{i}",
+                    date(1980, 1, 1),
+                    "passport",
+                    f"{self.seed % 10_000:04d} {i:06d}",
+                    "correct horse",
+                )
+            ).card_number
+            self.casino.cashier.buy_chips(self.key(), card, chips)
+            self.log.players.append(card)
+            self.log.bought += chips
+        for _ in range(tables):
+            mode = self.pick((TableMode.PERSONAL, TableMode.PUBLIC))
+            table = self.tables.create(TableConfig(self.pick(self.profiles), DRILL_LIMITS, mode))
+            self.log.tables.append(table.id)
+            seated = self.pick(self.log.players)
+            for player in (seated, *self.log.players[: table.max_players - 1]):
+                for _ in range(1 + self.below(2)):
+                    try:
+                        self.tables.sit(table.id, player)
+                    except CasinoError:
+                        self.log.refused += 1
+
+    # ------------------------------------------------------------ one step
+
+    def step(self) -> None:
+        """One command at one table: a stake, a decision, or the clock."""
+        self.log.steps += 1
+        table = self.tables.get(self.pick(self.log.tables))
+        if (
+            table.open_round is None
+            or self.rounds.view(table.open_round, Viewer.house()).phase is Phase.BETTING
+        ):
+            self._stake(table.id)
+            return
+        view = self.rounds.view(table.open_round, Viewer.house())
+        if view.turn is None:
+            self.rounds.finish(view.round_id)
+            return
+        self._decide(view)
+
+    def _stake(self, table_id: int) -> None:
+        table = self.tables.get(table_id)
+        staked = set()
+        if table.open_round is not None:
+            staked = {s.box for s in self.rounds.view(table.open_round, Viewer.house()).stakes}
+        free = [b for b in sorted(table.seats) if b not in staked]
+        if not free:
+            return
+        box = self.pick(free)
+        card = table.seats[box]
+        amount = DRILL_LIMITS.min_stake * (1 + self.below(8))
+        if self.below(20) == 0:
+            amount = DRILL_LIMITS.max_stake + 1  # refused: above the maximum
+        stake = _stake_for(table.game, amount)
+        try:
+            self.rounds.stake(self.key(), table_id, card, box, stake)
+        except CasinoError:
+            self.log.refused += 1
+            if self.below(3) == 0 and table.open_round is not None:
+                self._deal(table.open_round)
+            return
+        self._note_closed(self.rounds.current(table_id), table_id)
+
+    def _deal(self, round_id: str) -> None:
+        view = self.rounds.view(round_id, Viewer.house())
+        if view.phase is Phase.BETTING and view.stakes:
+            try:
+                self.rounds.deal(self.key(), round_id, view.stakes[0].player)
+            except CasinoError:
+                self.log.refused += 1
+
+    def _decide(self, house: RoundView) -> None:
+        assert house.turn is not None
+        card = house.turn.player
+        mine = self.rounds.view(house.round_id, Viewer.of(card))
+        options = list(mine.legal)
+        if not options:
+            return
+        choice = self.pick(options)
+        ordered = [choice, *[o for o in options if o.price == 0 and o is not choice]]
+        for option in ordered:
+            action = self._complete(option, mine)
+            try:
+                after = self.rounds.act(self.key(), house.round_id, card, action)
+            except CasinoError:
+                self.log.refused += 1
+                continue
+            if after.closed:
+                self.log.closed += 1
+            return
+
+    def _complete(self, option: LegalAction, view: RoundView) -> dict[str, Any]:
+        action: dict[str, Any] = {"box": option.box, "act": option.act}
+        if option.hand:
+            action["hand"] = option.hand
+        if option.cards:
+            count = self.pick(option.cards)
+            cards = _own_cards(view, option.box)
+            if count and len(cards) >= count:
+                start = self.below(len(cards) - count + 1)
+                action["cards"] = cards[start : start + count]
+        if option.min_amount is not None:
+            top = option.max_amount if option.max_amount is not None else option.min_amount
+            action["amount"] = option.min_amount + self.below(top - option.min_amount + 1)
+        return action
+
+    def _note_closed(self, round_id: str | None, table_id: int) -> None:
+        if round_id is None:
+            self.log.closed += 1  # dealt and settled at once (baccarat)
+
+    def expire(self) -> None:
+        """Let the clock run out at every public table."""
+        self.rounds.expire_due(self.casino.store.now())
+
+
+def _stake_for(game: str, amount: int) -> dict[str, Any]:
+    if game == "blackjack":
+        return {"stake": amount}
+    if game == "baccarat":
+        return {"stakes": {"player": amount}}
+    return {"ante": amount}
+
+
+def _own_cards(view: RoundView, box: int) -> list[str]:
+    if view.view is None:
+        return []
+    for item in view.view.get("boxes", []):
+        if item.get("box") == box and "cards" in item:
+            return list(item["cards"])
+    return []
