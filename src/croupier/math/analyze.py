@@ -47,6 +47,8 @@ _ANALYSES: dict[str, str] = {
     "baccarat": "croupier.math.baccarat:analyze",
     "roulette": "croupier.math.roulette:analyze",
     "blackjack": "croupier.math.blackjack:analyze",
+    "holdem": "croupier.math.holdem:analyze",
+    "three_card": "croupier.math.three_card:analyze",
 }
 
 

@@ -19,9 +19,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from croupier.cards.card import RANKS
-from croupier.games.house_poker.profile import HandFloor, HouseProfile, SideBet, classes
+from croupier.games.house_poker.profile import HandFloor, HouseProfile, SideBet
 from croupier.poker.hand import HandRank, best_of, rank5
-from croupier.poker.three import rank3
+from croupier.poker.three import THREE_CARD_ORDER, THREE_SHIFT, rank3
+from croupier.poker.values import pack
 
 
 def final_hand(profile: HouseProfile, own: Sequence[int], board: Sequence[int]) -> HandRank:
@@ -32,12 +33,28 @@ def final_hand(profile: HouseProfile, own: Sequence[int], board: Sequence[int]) 
     return best_of((*own, *board))
 
 
-def reaches(profile_ranking: str, hand: HandRank, floor: HandFloor) -> bool:
+def floor_value(ranking: str, floor: HandFloor) -> int:
+    """The least hand value that is ``floor`` or better: the floor's class with
+    its top card's digit and nothing below (values are class, then rank digits
+    from the top, :mod:`croupier.poker.values`), so one integer comparison
+    decides, in the engine and in the batch analysis alike.
+
+    >>> from croupier.cards import parse_cards
+    >>> from croupier.poker.three import rank3
+    >>> from croupier.poker.values import Category
+    >>> queen_high = floor_value("three_card", HandFloor(Category.HIGH_CARD, 10))
+    >>> rank3(parse_cards("Qd 3c 2h")).value >= queen_high > rank3(parse_cards("Jd Tc 8h")).value
+    True
+    """
+    if ranking == "three_card":
+        return (THREE_CARD_ORDER.index(floor.category) << THREE_SHIFT) | ((floor.rank + 1) << 8)
+    return pack(floor.category, (floor.rank, -1, -1, -1, -1))
+
+
+def reaches(ranking: str, hand: HandRank, floor: HandFloor) -> bool:
     """Whether ``hand`` is ``floor`` or better (a higher class, or the same
     class with a top card at least the floor's rank)."""
-    order = classes(profile_ranking)
-    mine, least = order.index(hand.category), order.index(floor.category)
-    return mine > least or (mine == least and hand.ranks[0] >= floor.rank)
+    return hand.value >= floor_value(ranking, floor)
 
 
 def qualifies(profile: HouseProfile, dealer: HandRank) -> bool:

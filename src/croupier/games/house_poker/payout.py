@@ -32,12 +32,13 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from fractions import Fraction
 
 from croupier.games.base import StakeLine
 from croupier.games.common.cap import cap_lines
-from croupier.games.house_poker.hands import qualifies
-from croupier.games.house_poker.profile import HouseProfile
-from croupier.poker.hand import HandRank
+from croupier.games.house_poker.hands import floor_value, qualifies
+from croupier.games.house_poker.profile import HouseProfile, antes
+from croupier.poker.hand import Category, HandRank
 
 # Which winnings the maximum payout cuts first.
 CAP_ORDER = ("bet", "turn", "river", "ante", "ante_bonus", "bonus", "pair_plus")
@@ -101,3 +102,44 @@ def settle_box(
     for line, (stake, pays) in play.side.items():
         lines.append(StakeLine(line, stake, stake * (1 + pays) if pays else 0))
     return cap_lines(lines, max_payout, CAP_ORDER), outcome
+
+
+def net_by_outcome(profile: HouseProfile, category: Category) -> dict[str, Fraction]:
+    """What a box of ``category`` that plays every street staking nets, per
+    ANTE, in each outcome against the dealer: the math lab weighs these by
+    exact counts, so the analysis settles with the very rules the engine uses.
+
+    >>> from croupier.profiles import load
+    >>> nets = net_by_outcome(load("texas-holdem"), Category.FLUSH)
+    >>> {k: str(v) for k, v in nets.items()}
+    {'no_game': '2', 'win': '4', 'tie': '0', 'lose': '-3'}
+    """
+    unit = 10**6  # large enough that whole-ANTE fractions never round
+    floor = profile.dealer_floor
+    base = 2 if floor is None else floor_value(profile.ranking, floor)
+
+    def hand(value: int, cat: Category) -> HandRank:
+        return HandRank(value, cat, (), ())
+
+    streets = tuple((s.line, antes(s.antes, unit)) for s in profile.streets)
+    against = {
+        "no_game": (base + 1, base - 1),
+        "win": (base + 1, base),
+        "tie": (base, base),
+        "lose": (base, base + 1),
+    }
+    result: dict[str, Fraction] = {}
+    for outcome, (mine, dealer) in against.items():
+        if outcome == "no_game" and floor is None:
+            continue
+        play = BoxPlay(unit, streets, True, hand(mine, category))
+        lines, _ = settle_box(profile, 10**18, play, hand(dealer, Category.HIGH_CARD))
+        result[outcome] = Fraction(sum(x.net for x in lines), unit)
+    return result
+
+
+def fold_net(profile: HouseProfile) -> Fraction:
+    """What folding at the first decision nets per ANTE (the ANTE: -1)."""
+    play = BoxPlay(1, (), False, None)
+    lines, _ = settle_box(profile, 10**18, play, None)
+    return Fraction(sum(x.net for x in lines))

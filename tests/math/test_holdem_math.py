@@ -1,0 +1,80 @@
+"""Exact Texas Hold'em poker returns: the board classes, the counting kernel
+against brute force, the BONUS, and (slow) the whole ANTE/BET enumeration."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from math import comb
+
+import numpy as np
+import pytest
+
+from croupier.cards import parse_cards
+from croupier.math.holdem import (
+    _seven_card_hands,
+    _tally,
+    board_classes,
+    bonus_return,
+    call_every_hand,
+    outcome_counts,
+)
+from croupier.poker.batch import all_hands, best_batch, categories, rank5_batch
+from croupier.poker.hand import value_best
+from croupier.profiles import load
+
+PAIR_OF_FOURS = (2 << 20) | (3 << 16)
+
+
+def test_021_boards_fall_into_134459_suit_classes_weighing_all_boards() -> None:
+    boards, weights = board_classes()
+    assert len(boards) == 134_459 and int(weights.sum()) == 2_598_960
+
+
+@pytest.mark.parametrize("board", ["9c 6d Ks Jh 8c", "2c 2d 2h 5s 5c", "Ah Kh Qh Jh Th"])
+def test_021_counting_kernel_agrees_with_brute_force(board: str) -> None:
+    cards = np.array([sorted(parse_cards(board))], dtype=np.uint8)
+    rows = np.empty((1081, 7), dtype=np.uint8)
+    _seven_card_hands(cards, rows)
+    values = best_batch(rows)
+    counts = np.zeros((11, 4), dtype=np.int64)
+    _tally(values.reshape(1, 1081), np.array([1]), PAIR_OF_FOURS, counts)
+    brute = np.zeros((11, 4), dtype=np.int64)
+    holes = [tuple(r[5:]) for r in rows.tolist()]
+    for h, mine in zip(holes, values.tolist(), strict=True):
+        assert mine == value_best([*cards[0].tolist(), *h])
+        for d, theirs in zip(holes, values.tolist(), strict=True):
+            if set(h) & set(d):
+                continue
+            outcome = (
+                0 if theirs < PAIR_OF_FOURS else 1 if mine > theirs else 2 if mine == theirs else 3
+            )
+            brute[mine >> 20, outcome] += 1
+    assert (counts == brute).all()
+
+
+def test_021_bonus_return_pair_of_aces_or_better_7_to_1() -> None:
+    values = rank5_batch(all_hands(5))
+    cats = categories(values)
+    aces = int(((cats == 2) & ((values >> 16) & 15 == 13)).sum())
+    better = int((cats > 2).sum())
+    winners = aces + better
+    assert bonus_return(load("texas-holdem")) == Fraction(8 * winners - 2_598_960, 2_598_960)
+
+
+def test_021_bonus_pair_of_aces_counts_match_combinatorics() -> None:
+    # pairs of aces: C(4,2) x C(12,3) x 4^3 = 84480 five-card hands
+    values = rank5_batch(all_hands(5))
+    assert int(((values >> 20 == 2) & ((values >> 16) & 15 == 13)).sum()) == 84_480
+
+
+@pytest.mark.slow
+def test_021_call_every_hand_enumerates_every_deal() -> None:
+    counts = outcome_counts(load("texas-holdem"))
+    assert int(counts.sum()) == comb(52, 5) * comb(47, 2) * comb(45, 2)  # 2.78e12 deals
+    # each 7-card hand is 21 (board, box cards) splits, each met by 990 dealer hands
+    seven = [23_294_460, 0, 58_627_800, 31_433_400, 6_461_620, 6_180_020, 4_047_644, 3_473_184,
+             224_848, 37_260, 4_324]  # fmt: skip
+    assert counts.sum(axis=1).tolist() == [n * 21 * 990 for n in seven]
+    ante, odds = call_every_hand(load("texas-holdem"))
+    assert sum(odds.values()) == 1
+    assert f"{float(-ante):.4%}" == "8.0536%"  # the figure docs/games/texas-holdem.md quotes
