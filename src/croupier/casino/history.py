@@ -159,7 +159,7 @@ class History:
                 .offset((page - 1) * per_page)
                 .limit(per_page)
             )
-            found = tuple(_summary(row, net) for row, net in rows.tuples())
+            found = tuple(_summary(row, net) for row, net in rows)
         return HistoryPage(found, page, per_page, total or 0)
 
     def last(self, card_number: str, count: int = RECALL_DEPTH) -> tuple[RoundSummary, ...]:
