@@ -16,6 +16,7 @@ from croupier.math.holdem import (
     board_classes,
     bonus_return,
     call_every_hand,
+    hole_cards_bonus_return,
     outcome_counts,
 )
 from croupier.poker.batch import all_hands, best_batch, categories, rank5_batch
@@ -65,6 +66,17 @@ def test_021_bonus_pair_of_aces_counts_match_combinatorics() -> None:
     # pairs of aces: C(4,2) x C(12,3) x 4^3 = 84480 five-card hands
     values = rank5_batch(all_hands(5))
     assert int(((values >> 20 == 2) & ((values >> 16) & 15 == 13)).sum()) == 84_480
+
+
+def test_022_hole_cards_bonus_return_by_counting_combinations() -> None:
+    # of 1326 two-card hands: 22-TT 54 pay 3, AQo/AJo 24 pay 5, JJ-KK 18 pay 10, AKo 12 pay 15,
+    # AQs/AJs 8 pay 20, AKs 4 pay 25, AA 6 pay 30 - or 1000 when the dealer's two cards (one
+    # way in 1225) are the other aces; the other 1200 lose
+    wins = 54 * 3 + 24 * 5 + 18 * 10 + 12 * 15 + 8 * 20 + 4 * 25
+    aces = 6 * Fraction(30 * 1224 + 1000, 1225)
+    expected = (wins + aces - 1200) / 1326
+    assert hole_cards_bonus_return(load("texas-holdem-bonus")) == expected
+    assert f"{float(-expected):.2%}" == "8.54%"
 
 
 @pytest.mark.slow

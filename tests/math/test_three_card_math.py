@@ -5,7 +5,6 @@ from __future__ import annotations
 from fractions import Fraction
 
 import numpy as np
-import pytest
 
 from croupier.math.analyze import analyze
 from croupier.math.three_card import ante_play, outcome_counts, pair_plus_return
@@ -59,9 +58,3 @@ def test_analyze_command_reports_both_bets() -> None:
     edge = next(f for f in report.figures if f.name == "ANTE+PLAY house edge per ANTE")
     assert edge.note == "play Q-6-4 or better" and edge.exact is not None
     assert np.isclose(edge.value, float(edge.exact))
-
-
-@pytest.mark.parametrize("profile", ["texas-holdem-bonus"])
-def test_games_without_an_analysis_say_so(profile: str) -> None:
-    with pytest.raises(LookupError, match="no analysis"):
-        analyze(profile)

@@ -48,6 +48,7 @@ _ANALYSES: dict[str, str] = {
     "roulette": "croupier.math.roulette:analyze",
     "blackjack": "croupier.math.blackjack:analyze",
     "holdem": "croupier.math.holdem:analyze",
+    "holdem_bonus": "croupier.math.holdem:analyze_bonus",
     "three_card": "croupier.math.three_card:analyze",
 }
 

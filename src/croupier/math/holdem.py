@@ -31,7 +31,7 @@ import numba
 import numpy as np
 from numpy.typing import NDArray
 
-from croupier.games.house_poker.hands import floor_value
+from croupier.games.house_poker.hands import floor_value, hole_cards_pays, starting_hand
 from croupier.games.house_poker.payout import net_by_outcome
 from croupier.games.house_poker.profile import HouseProfile
 from croupier.math.analyze import Figure, Report
@@ -204,6 +204,41 @@ def bonus_return(profile: HouseProfile) -> Fraction:
         paid = int(((cats == cat) & (values >= least)).sum()) if pays else 0
         total += paid * pays - int((cats == cat).sum() - paid)
     return Fraction(total, len(values))
+
+
+def hole_cards_bonus_return(profile: HouseProfile) -> Fraction:
+    """The exact return per unit of a BONUS on the box's two cards (and, for a
+    top prize, the dealer's two): every box hand against every dealer hand
+    from the other 50 cards, 1,326 x 1,225 deals, grouped by starting hand."""
+    bet = profile.side_bet("bonus")
+    if bet is None or bet.cards != "hole_cards":
+        raise LookupError(f"{profile.id} has no BONUS on the hole cards")
+    holes = all_hands(2)
+    names = np.array([starting_hand(h) for h in holes.tolist()])
+    masks = np.left_shift(np.int64(1), holes.astype(np.int64)).sum(axis=1)
+    total = 0
+    for hole, mask in zip(names.tolist(), masks.tolist(), strict=True):
+        theirs, count = np.unique(names[(masks & mask) == 0], return_counts=True)
+        for dealer, n in zip(theirs.tolist(), count.tolist(), strict=True):
+            pays = hole_cards_pays(bet, hole, dealer)
+            total += n * (pays if pays else -1)
+    return Fraction(total, len(holes) * 1225)
+
+
+def analyze_bonus(profile: HouseProfile) -> Report:
+    """``croupier analyze texas-holdem-bonus``: its BONUS (the streets' optimal
+    betting is not analysed yet)."""
+    started = time.perf_counter()
+    bonus = hole_cards_bonus_return(profile)
+    return Report(
+        profile.id,
+        "exact enumeration of the BONUS: 1,326 box x 1,225 dealer two-card hands",
+        (
+            Figure("BONUS return per unit", float(bonus), bonus),
+            Figure("BONUS house edge", float(-bonus), -bonus),
+        ),
+        seconds=time.perf_counter() - started,
+    )
 
 
 def analyze(profile: HouseProfile) -> Report:

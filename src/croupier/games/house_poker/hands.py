@@ -77,6 +77,15 @@ def starting_hand(cards: Sequence[int]) -> str:
     return name + ("s" if a & 3 == b & 3 else "o")
 
 
+def hole_cards_pays(bet: SideBet, mine: str, theirs: str) -> int:
+    """What a bet on the hole cards pays for the box's starting hand ``mine``
+    against the dealer's ``theirs`` (``AKs``, ``TT``...): the best line that matches."""
+    return max(
+        (h.pays for h in bet.hands if mine in h.box and (not h.dealer or theirs in h.dealer)),
+        default=0,
+    )
+
+
 def side_bet_pays(
     profile: HouseProfile,
     bet: SideBet,
@@ -87,11 +96,7 @@ def side_bet_pays(
     """The coefficient a side bet pays (0: lost). The best matching line of
     the table pays, so A-A with dealer A-A takes the top prize, not A-A's."""
     if bet.cards == "hole_cards":
-        mine, theirs = starting_hand(own[:2]), starting_hand(dealer[:2]) if dealer else ""
-        return max(
-            (h.pays for h in bet.hands if mine in h.box and (not h.dealer or theirs in h.dealer)),
-            default=0,
-        )
+        return hole_cards_pays(bet, starting_hand(own[:2]), starting_hand(dealer[:2]))
     if bet.cards == "box_and_flop":
         hand = rank5((*own, *board[:3]))
         ranking = "best_five"
