@@ -535,6 +535,8 @@ class Rounds:
         """
         if not isinstance(box, int) or isinstance(box, bool):
             raise BadInput(f"box must be a whole number, got {box!r}")
+        if not isinstance(stake, Mapping):
+            raise BadInput(f"stake for box {box} must be an object like {{'ante': 1000}}")
         request = {"table": table_id, "card": card_number, "box": box, "stake": dict(stake)}
 
         def body(session: Session) -> JSON:
@@ -600,6 +602,8 @@ class Rounds:
         not the player's, the rules do not allow it now (out of turn, not on
         the menu), or the chips it costs are not there.
         """
+        if not isinstance(action, Mapping):
+            raise BadInput(f"action must be an object like {{'box': 1, 'act': 'play'}}: {action!r}")
         request = {"round": round_id, "card": card_number, "action": dict(action)}
 
         def body(session: Session) -> JSON:
