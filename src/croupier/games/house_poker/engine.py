@@ -30,20 +30,20 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from croupier.cards.card import format_cards
 from croupier.cards.deck import Deck
 from croupier.games.base import (
     JSON,
     Action,
     BoxSettlement,
     HandResult,
-    IllegalAction,
     LegalAction,
     RoundSetup,
     Settlement,
     Turn,
     Viewer,
 )
+from croupier.games.common.refusals import Refusals
+from croupier.games.common.view import card_texts, with_turn
 from croupier.games.house_poker.hands import final_hand, qualifies, side_bet_pays
 from croupier.games.house_poker.payout import BoxPlay, settle_box
 from croupier.games.house_poker.profile import HouseProfile, Street, antes
@@ -53,7 +53,7 @@ from croupier.games.house_poker.view import project
 from croupier.poker.hand import HandRank
 
 
-class HousePokerGame:
+class HousePokerGame(Refusals[HouseState]):
     """The rules of the house-banked poker games as pure functions over :class:`HouseState`."""
 
     game = "house_poker"
@@ -160,15 +160,7 @@ class HousePokerGame:
             LegalAction(other, box.box, price=0),
         )
 
-    def verify(self, state: HouseState, action: Action) -> None:
-        reason = self._refusal(state, action)
-        if reason is not None:
-            raise IllegalAction(action, reason)
-
-    def can(self, state: HouseState, action: Action) -> bool:
-        return self._refusal(state, action) is None
-
-    def _refusal(self, state: HouseState, action: Action) -> str | None:
+    def refusal(self, state: HouseState, action: Action) -> str | None:
         try:
             box = state.boxes[state.index(action.box)]
         except KeyError:
@@ -224,14 +216,7 @@ class HousePokerGame:
     # ------------------------------------------------------------ views and settlement
 
     def project(self, state: HouseState, viewer: Viewer) -> JSON:
-        data = project(state, viewer)
-        turn = self.to_act(state)
-        data["to_act"] = (
-            None if turn is None else {"box": turn.box, "waiting_for": turn.waiting_for}
-        )
-        if turn is not None and viewer.player in (turn.player, None):
-            data["legal_actions"] = [a.to_json() for a in self.legal_actions(state)]
-        return data
+        return with_turn(self, state, viewer, project(state, viewer))
 
     def settlement(self, state: HouseState) -> Settlement | None:
         if not state.done:
@@ -253,7 +238,7 @@ class HousePokerGame:
         details: JSON = {
             "profile": profile.id,
             "dealer_qualifies": dealer is not None and qualifies(profile, dealer),
-            "board": format_cards(state.board).split() if state.board else [],
+            "board": card_texts(state.board),
         }
         shown = () if dealer is None else (_result("dealer", dealer),)
         return Settlement(tuple(settled), shown, details)
@@ -270,4 +255,4 @@ class HousePokerGame:
 
 
 def _result(name: str, rank: HandRank) -> HandResult:
-    return HandResult(name, tuple(format_cards((c,)) for c in rank.cards), rank.describe())
+    return HandResult(name, tuple(card_texts(rank.cards)), rank.describe())

@@ -10,8 +10,8 @@
 
 from __future__ import annotations
 
-from croupier.cards.card import format_cards
 from croupier.games.base import JSON, Viewer, ViewerRole
+from croupier.games.common.view import card_texts
 from croupier.games.house_poker.state import BoxState, HouseState
 
 
@@ -31,7 +31,7 @@ def project(state: HouseState, viewer: Viewer) -> JSON:
     house = viewer.role is ViewerRole.HOUSE
     dealer: JSON = {"count": len(state.dealer)}
     if house or state.done:
-        dealer["cards"] = format_cards(state.dealer).split()
+        dealer["cards"] = card_texts(state.dealer)
     boxes: list[JSON] = []
     for box in sorted(state.boxes, key=lambda b: b.box):
         item: JSON = {
@@ -45,14 +45,14 @@ def project(state: HouseState, viewer: Viewer) -> JSON:
             "card_count": len(box.cards),
         }
         if box_visible(state, box, viewer):
-            item["cards"] = format_cards(box.cards).split()
+            item["cards"] = card_texts(box.cards)
         boxes.append(item)
     streets = state.profile.streets
     return {
         "game": state.profile.game,
         "profile": state.profile.id,
         "street": streets[state.street].line if state.street < len(streets) else None,
-        "board": format_cards(state.board).split() if state.board else [],
+        "board": card_texts(state.board),
         "dealer": dealer,
         "boxes": boxes,
         "done": state.done,
