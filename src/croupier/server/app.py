@@ -12,6 +12,7 @@ uvicorn; tests run it in-process.
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -22,8 +23,9 @@ from fastapi.staticfiles import StaticFiles
 
 from croupier import __version__
 from croupier.casino import Casino
-from croupier.server import api_account, api_games, errors, logs
+from croupier.server import api_account, api_games, api_tables, errors, logs, ws
 from croupier.server.config import ServerConfig
+from croupier.server.floor import Floor
 from croupier.server.hub import Hub
 from croupier.server.logs import log
 from croupier.server.state import ServerState
@@ -37,15 +39,18 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-        store = open_store(config.database_url)
-        state = ServerState(
-            config, Casino(store, hasher=config.hasher), Hub(config.max_queued_messages)
-        )
-        app.state.croupier = state
+        store = await asyncio.to_thread(open_store, config.database_url)
+        casino = Casino(store, hasher=config.hasher)
+        hub = Hub(config.max_queued_messages)
+        floor = Floor(casino, hub)
+        app.state.croupier = ServerState(config, casino, hub, floor)
+        await floor.call(floor.start_up, config.demo_tables)
+        floor.start_timer()
         log.info("started", extra={"store": repr(store), "version": __version__})
         try:
             yield
         finally:
+            await floor.stop()
             store.dispose()
             log.info("stopped")
 
@@ -58,6 +63,8 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
     errors.install(app)
     app.include_router(api_account.router)
     app.include_router(api_games.router)
+    app.include_router(api_tables.router)
+    app.include_router(ws.router)
     if (WEB / "index.html").is_file():
         app.mount("/static", StaticFiles(directory=WEB), name="static")
 

@@ -1,10 +1,8 @@
 """How a server is set up: one small frozen value, read once at start-up.
 
-``deal_seed`` exists for the browser tests only: with it every round is dealt
-from a known provably-fair seed, so a test knows the cards in advance. It is
-reachable only from Python (``create_app(ServerConfig(deal_seed=...))``); the
-``croupier serve`` command has no option for it, so a production server always
-draws a fresh seed from the OS CSPRNG for every round.
+There is deliberately no setting for the deck: a server always deals every round
+from a fresh OS CSPRNG seed. Tests that must know the cards use
+:func:`croupier.server.testing.known_deals`, which only Python code can reach.
 """
 
 from __future__ import annotations
@@ -28,10 +26,10 @@ class ServerConfig:
 
     >>> ServerConfig().database_url is None    # $CROUPIER_DATABASE_URL, else var/croupier.sqlite3
     True
-    >>> ServerConfig(deal_seed=b"short")
+    >>> ServerConfig(max_message_bytes=10)
     Traceback (most recent call last):
     ...
-    ValueError: deal_seed: a test seed needs at least 16 bytes
+    ValueError: max_message_bytes: at least 256 bytes
     """
 
     database_url: str | None = None
@@ -39,12 +37,9 @@ class ServerConfig:
     cookie_secure: bool = False  # True behind TLS: the session cookie only travels over https
     max_message_bytes: int = MAX_MESSAGE_BYTES
     max_queued_messages: int = MAX_QUEUED_MESSAGES
-    deal_seed: bytes | None = None  # tests only, see the module's note
     json_logs: bool = True
     hasher: PasswordHasher | None = None  # None: argon2id at the library's recommended cost
 
     def __post_init__(self) -> None:
-        if self.deal_seed is not None and len(self.deal_seed) < 16:
-            raise ValueError("deal_seed: a test seed needs at least 16 bytes")
         if self.max_message_bytes < 256:
             raise ValueError("max_message_bytes: at least 256 bytes")

@@ -14,6 +14,7 @@ from starlette.requests import HTTPConnection
 
 from croupier.casino import Casino
 from croupier.server.config import ServerConfig
+from croupier.server.floor import Floor
 from croupier.server.hub import Hub
 
 
@@ -22,7 +23,7 @@ class ServerState:
     config: ServerConfig
     casino: Casino
     hub: Hub
-    tables: Any = None  # the table service (croupier.casino.tables), once wired
+    floor: Floor
     extras: dict[str, Any] = field(default_factory=dict)
 
 

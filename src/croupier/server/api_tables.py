@@ -1,0 +1,65 @@
+"""The lobby and the tables over HTTP (play itself goes over the table's WebSocket).
+
+Anyone may look: a visitor without a session sees what a spectator sees.
+A player opens a *personal* table for a profile and sits at it at once;
+public tables are opened by the casino (the demo tables at start-up).
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Depends, Path, Request
+
+from croupier.casino import Profile
+from croupier.casino.tables import TableConfig
+from croupier.games.base import Limits, Viewer
+from croupier.server.floor import DEMO_LIMITS
+from croupier.server.schemas import CreateTableIn
+from croupier.server.security import Player, State, viewer_profile
+from croupier.store.round_models import TableMode
+
+router = APIRouter(prefix="/api", tags=["tables"])
+
+TableId = Annotated[int, Path(ge=1, le=2**31 - 1)]
+
+
+def optional_viewer(request: Request) -> Viewer:
+    """The viewer a request speaks for: the player, or a spectator without a session."""
+    profile: Profile | None = viewer_profile(request)
+    return Viewer.spectator() if profile is None else Viewer.of(profile.card_number)
+
+
+Looker = Annotated[Viewer, Depends(optional_viewer)]
+
+
+@router.get("/tables")
+async def lobby(state: State, viewer: Looker) -> list[dict[str, Any]]:
+    """Every open table: game, profile, limits, mode, free boxes, players and watchers."""
+    floor = state.floor
+    return await floor.call(floor.lobby, viewer)
+
+
+@router.get("/tables/{table_id}")
+async def table(table_id: TableId, state: State, viewer: Looker) -> dict[str, Any]:
+    """The table and its round as the asker may see it (the WebSocket's snapshot)."""
+    floor = state.floor
+    return await floor.call(floor.snapshot, table_id, viewer)
+
+
+@router.post("/tables", status_code=201)
+async def create_personal_table(
+    body: CreateTableIn, player: Player, state: State
+) -> dict[str, Any]:
+    """Open a personal table for a profile (one player: you) and sit at its first box."""
+    floor = state.floor
+    limits = Limits(
+        body.min_stake or DEMO_LIMITS.min_stake,
+        body.max_stake or max(DEMO_LIMITS.max_stake, body.min_stake or 0),
+        DEMO_LIMITS.max_payout,
+    )
+    config = TableConfig(body.profile, limits, TableMode.PERSONAL, name="")
+    info = await floor.call(floor.tables.create, config)
+    info = await floor.call(floor.tables.sit, info.id, player.card_number, None)
+    await floor.publish(info.id, "opened")
+    return floor.table_json(info, Viewer.of(player.card_number))

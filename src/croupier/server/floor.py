@@ -1,0 +1,164 @@
+"""The server's side of the tables: calls the table service off the event loop and
+tells each table's channel what changed.
+
+Rules and money stay in the casino core: seating is :class:`~croupier.casino.tables.Tables`,
+stakes, decisions, the timer and settlement are :class:`~croupier.casino.rounds.Rounds`
+(which moves chips only through the ledger). The floor only runs those calls
+on one worker thread (the service and its replay cache are not shared between
+threads; the database serialises writers anyway) and builds each viewer's
+snapshot: the table, who watches, and the round as the engine projects it for
+that viewer, guarded once more by :mod:`croupier.server.projection`.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any, TypeVar
+
+from croupier.casino import Casino
+from croupier.casino.rounds import Rounds, RoundView
+from croupier.casino.tables import TableConfig, TableInfo, Tables
+from croupier.games.base import JSON, Limits, Viewer, ViewerRole
+from croupier.profiles import load, profile_ids
+from croupier.server.api_games import UNLOADABLE, playable
+from croupier.server.hub import Hub, ViewerKey, viewer_key
+from croupier.server.logs import log
+from croupier.server.projection import alias, anonymise, guard_round
+from croupier.store.round_models import TableMode
+
+T = TypeVar("T")
+
+# RULES.md §0's second tier from [003] (min 25 roubles, maximum payout 3000), the terminal's
+# default table too; the maximum stake, which the source does not give, is ten minimums.
+DEMO_LIMITS = Limits(min_stake=25_00, max_stake=250_00, max_payout=3000_00)
+TIMER_PERIOD_S = 0.25
+
+
+def round_table(round_id: str) -> int:
+    """The table a round id belongs to (ids are ``t<table>-r<number>``).
+
+    >>> round_table("t12-r7")
+    12
+    """
+    return int(round_id.split("-", 1)[0][1:])
+
+
+class Floor:
+    def __init__(self, casino: Casino, hub: Hub) -> None:
+        self.casino = casino
+        self.hub = hub
+        self.tables = Tables(casino.store)
+        self.rounds = Rounds(casino.store, casino.ledger)
+        self.worker = ThreadPoolExecutor(1, thread_name_prefix="croupier-floor")
+        # The round a table showed last, so its settlement stays on screen until the next one.
+        self.last_round: dict[int, str] = {}
+        self._timer: asyncio.Task[None] | None = None
+
+    async def call(self, fn: Callable[..., T], *args: Any) -> T:
+        """Run a blocking service call on the floor's worker thread."""
+        return await asyncio.get_running_loop().run_in_executor(self.worker, fn, *args)
+
+    # ------------------------------------------------------------ start-up
+
+    def start_up(self, demo: bool) -> list[str]:
+        """Resume open rounds and open the demo tables if there are none (blocking)."""
+        done = self.rounds.recover()
+        for line in done:
+            log.info("round recovered", extra={"result": line})
+        if demo and not self.tables.list():
+            for pid in profile_ids():
+                try:
+                    profile = load(pid)
+                except UNLOADABLE:
+                    continue
+                if not playable(profile.game):
+                    continue
+                for mode in (TableMode.PERSONAL, TableMode.PUBLIC):
+                    self.tables.create(
+                        TableConfig(pid, DEMO_LIMITS, mode, name=f"{profile.name} ({mode.value})")
+                    )
+            log.info("demo tables created", extra={"tables": len(self.tables.list())})
+        return done
+
+    def start_timer(self) -> None:
+        self._timer = asyncio.create_task(self._tick_forever())
+
+    async def stop(self) -> None:
+        if self._timer is not None:
+            self._timer.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._timer
+        self.worker.shutdown(wait=True)
+
+    async def _tick_forever(self) -> None:
+        while True:
+            await asyncio.sleep(TIMER_PERIOD_S)
+            try:
+                await self.tick()
+            except Exception:  # the clock must keep running whatever one round does
+                log.exception("timer tick failed")
+
+    async def tick(self) -> list[str]:
+        """Let the timer decide where a public table's decision time ran out."""
+        touched = await self.call(self.rounds.expire_due)
+        for round_id in touched:
+            table_id = round_table(round_id)
+            self.last_round[table_id] = round_id
+            await self.publish(table_id, "timer", round=round_id)
+        return touched
+
+    # ------------------------------------------------------------ snapshots
+
+    def table_json(self, info: TableInfo, viewer: Viewer) -> JSON:
+        data = info.to_json()
+        players, spectators = self.hub.channel(str(info.id)).counts()
+        data["watching"] = {"players": players, "spectators": spectators}
+        data["players"] = len(info.players)
+        return anonymise(data, viewer, set(info.seats.values()))
+
+    def snapshot(self, table_id: int, viewer: Viewer) -> JSON:
+        """The table as ``viewer`` may see it now (blocking: call through :meth:`call`)."""
+        info = self.tables.get(table_id)
+        round_id = info.open_round or self.last_round.get(table_id)
+        round_json: JSON | None = None
+        cards = set(info.seats.values())
+        if round_id is not None:
+            view = self.rounds.view(round_id, viewer)
+            round_json = guard_round(view.to_json(), viewer)
+            cards |= {s.player for s in view.stakes}
+        message: JSON = {"table": self.table_json(info, viewer), "round": round_json}
+        if viewer.role is ViewerRole.PLAYER:
+            message["you"] = viewer.player
+        return anonymise(message, viewer, cards)
+
+    def snapshots(self, table_id: int, viewers: list[Viewer]) -> dict[ViewerKey, JSON]:
+        found: dict[ViewerKey, JSON] = {}
+        for viewer in viewers:
+            key = viewer_key(viewer)
+            if key not in found:
+                found[key] = self.snapshot(table_id, viewer)
+        return found
+
+    async def publish(self, table_id: int, event: str, **extra: Any) -> int:
+        """Tell everyone at the table what changed, each in their own projection."""
+        channel = self.hub.channel(str(table_id))
+        ready: dict[ViewerKey, JSON] = {}
+        while True:  # viewers who joined while we computed get theirs too
+            missing = [v for v in channel.viewers() if viewer_key(v) not in ready]
+            if not missing:
+                break
+            ready.update(await self.call(self.snapshots, table_id, missing))
+        # No await from the last check to here: nobody can join in between.
+        return channel.publish(event, lambda viewer: ready[viewer_key(viewer)], **extra)
+
+    def remember(self, view: RoundView) -> None:
+        self.last_round[view.table_id] = view.round_id
+
+    def lobby(self, viewer: Viewer) -> list[JSON]:
+        return [self.table_json(info, viewer) for info in self.tables.list()]
+
+
+__all__ = ["DEMO_LIMITS", "Floor", "alias", "round_table"]

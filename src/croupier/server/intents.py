@@ -1,0 +1,79 @@
+"""What a client may send on a table's WebSocket, checked before anything runs.
+
+Every message is one JSON object. ``ping`` is answered with ``pong``; an
+``intent`` carries the client's idempotency key (a repeat after a lost answer
+changes nothing twice) and one of:
+
+* ``sit`` (``box`` optional: the lowest free one) and ``stand`` (``box``);
+* ``stake``: ``box`` and ``stake`` in round-script form (``{"ante": 1000}``,
+  plus ``"dark": true``, ``"bonus"``, ``"prebuy": [...]`` as the game allows);
+* ``deal``: no more stakes, deal now;
+* ``act``: ``action`` in round-script form (``{"box": 1, "act": "exchange",
+  "cards": ["2d"]}``).
+
+>>> parse_message('{"type": "intent", "key": "k1", "intent": "sit", "box": 2}').box
+2
+>>> parse_message('{"type": "intent", "key": "k1", "intent": "sit", "colour": "red"}')
+Traceback (most recent call last):
+...
+croupier.server.intents.MessageError: colour: unknown field
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Annotated, Any, Literal
+
+from pydantic import Field, StrictBool, StrictInt, StrictStr, TypeAdapter, ValidationError
+
+from croupier.server.errors import describe_validation
+from croupier.server.schemas import In, Key
+
+StakeValue = StrictInt | StrictBool | list[StrictStr]
+ActionValue = StrictInt | StrictStr | list[StrictStr] | None
+Box = Annotated[StrictInt, Field(ge=1, le=12)]
+
+
+class MessageError(ValueError):
+    """A message that cannot be understood; the connection stays open."""
+
+    def __init__(self, message: str, where: str = "") -> None:
+        super().__init__(message)
+        self.where = where
+
+
+class Ping(In):
+    type: Literal["ping"]
+
+
+class Intent(In):
+    type: Literal["intent"]
+    key: Key
+    intent: Literal["sit", "stand", "stake", "deal", "act"]
+    box: Box | None = None
+    stake: Annotated[dict[StrictStr, StakeValue], Field(max_length=20)] | None = None
+    action: Annotated[dict[StrictStr, ActionValue], Field(max_length=10)] | None = None
+
+
+Message = Annotated[Ping | Intent, Field(discriminator="type")]
+_adapter: TypeAdapter[Ping | Intent] = TypeAdapter(Message)
+
+
+def parse_message(text: str | bytes) -> Ping | Intent:
+    """One client message, or :class:`MessageError` naming what is wrong and where."""
+    try:
+        data: Any = json.loads(text)
+    except (ValueError, UnicodeDecodeError) as error:
+        raise MessageError(f"not JSON: {error}") from None
+    if not isinstance(data, dict):
+        raise MessageError("a message must be a JSON object")
+    if "type" not in data:
+        raise MessageError("type: missing (ping or intent)", "type")
+    try:
+        return _adapter.validate_python(data)
+    except ValidationError as error:
+        message, where = describe_validation(error.errors())
+        for prefix in ("ping.", "intent."):
+            message = message.replace(prefix, "")
+            where = where.removeprefix(prefix)
+        raise MessageError(message, where) from None

@@ -1,0 +1,177 @@
+"""One WebSocket per table: join, get a snapshot, send intents, receive events.
+
+``/ws/tables/{id}`` joins as the logged-in player (the session cookie, or
+``Authorization: Bearer``), or as a spectator when there is no session or
+``?as=spectator`` is given. The first message is a ``snapshot``; then every
+change of the table arrives as an ``event`` with the next sequence number,
+each projected for this viewer. An intent is answered by ``ack`` (with the
+seq of the event it caused) or ``error`` (code, message, where); a bad message
+never closes the connection and never changes the table.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+from typing import Any
+
+from fastapi import APIRouter, WebSocket, WebSocketDisconnect
+
+from croupier.casino import CasinoError, Profile
+from croupier.games.base import JSON, RuleError, Viewer
+from croupier.server.errors import classify
+from croupier.server.floor import Floor
+from croupier.server.hub import Subscriber
+from croupier.server.intents import Intent, MessageError, parse_message
+from croupier.server.logs import log
+from croupier.server.projection import alias
+from croupier.server.security import viewer_profile
+from croupier.server.state import ServerState, connection_state
+
+router = APIRouter()
+
+CLOSE_NOT_FOUND = 4404
+CLOSE_UNAUTHORIZED = 4401
+
+
+def error_message(code: str, message: str, key: str | None = None, where: str = "") -> JSON:
+    data: JSON = {"type": "error", "code": code, "message": message}
+    if key is not None:
+        data["key"] = key
+    if where:
+        data["where"] = where
+    return data
+
+
+async def run_intent(floor: Floor, table_id: int, player: Profile, intent: Intent) -> JSON:
+    """Carry out one intent through the table service; the event it caused is published."""
+    card = player.card_number
+    key = f"ws:{card}:{intent.key}"
+    rounds, tables = floor.rounds, floor.tables
+    replayed = False
+    if intent.intent == "sit":
+        await floor.call(tables.sit, table_id, card, intent.box)
+    elif intent.intent == "stand":
+        if intent.box is None:
+            raise MessageError("box: needed to stand up", "box")
+        await floor.call(tables.stand, table_id, card, intent.box)
+    elif intent.intent == "stake":
+        if intent.box is None or intent.stake is None:
+            raise MessageError("box and stake: both needed to stake", "stake")
+        view = await floor.call(rounds.stake, key, table_id, card, intent.box, intent.stake)
+        floor.remember(view)
+        replayed = view.replayed
+    elif intent.intent == "deal":
+        round_id = await floor.call(rounds.current, table_id)
+        if round_id is None:
+            raise MessageError("deal: no round is taking stakes at this table")
+        view = await floor.call(rounds.deal, key, round_id, card)
+        floor.remember(view)
+        replayed = view.replayed
+    else:
+        if intent.action is None:
+            raise MessageError("action: needed to act", "action")
+        round_id = await floor.call(rounds.current, table_id)
+        if round_id is None:
+            raise MessageError("act: no round is in play at this table")
+        view = await floor.call(rounds.act, key, round_id, card, intent.action)
+        floor.remember(view)
+        replayed = view.replayed
+    seq = await floor.publish(table_id, intent.intent, by=alias(card))
+    return {"type": "ack", "key": intent.key, "seq": seq, "replayed": replayed}
+
+
+async def _writer(socket: WebSocket, subscriber: Subscriber) -> None:
+    while True:
+        message = await subscriber.queue.get()
+        if message is None:  # cut off (too slow) or leaving
+            await socket.close()
+            return
+        await socket.send_text(json.dumps(message, separators=(",", ":")))
+
+
+@router.websocket("/ws/tables/{table_id}")
+async def table_socket(socket: WebSocket, table_id: int) -> None:
+    state: ServerState = connection_state(socket)
+    floor: Floor = state.floor
+    await socket.accept()
+    try:
+        player = viewer_profile(socket)
+    except CasinoError as error:
+        await socket.send_text(json.dumps(error_message("unauthorized", str(error))))
+        await socket.close(CLOSE_UNAUTHORIZED)
+        return
+    spectate = socket.query_params.get("as") == "spectator" or player is None
+    viewer = Viewer.spectator() if spectate or player is None else Viewer.of(player.card_number)
+    channel = state.hub.channel(str(table_id))
+    try:
+        before = channel.seq
+        first = await floor.call(floor.snapshot, table_id, viewer)
+    except CasinoError as error:
+        await socket.send_text(json.dumps(error_message("not_found", str(error))))
+        await socket.close(CLOSE_NOT_FOUND)
+        return
+    subscriber = channel.subscribe(viewer, lambda _viewer: first)
+    if channel.seq != before:  # something happened while the snapshot was made
+        again = await floor.call(floor.snapshot, table_id, viewer)
+        subscriber.offer(
+            {"type": "snapshot", "table": str(table_id), "seq": channel.seq, "state": again}
+        )
+    writer = asyncio.create_task(_writer(socket, subscriber))
+    log.info("joined", extra={"table": table_id, "role": viewer.role.value})
+    try:
+        await _read(socket, state, floor, table_id, player if not spectate else None, subscriber)
+    except WebSocketDisconnect:
+        pass
+    finally:
+        channel.unsubscribe(subscriber)
+        writer.cancel()
+        with contextlib.suppress(asyncio.CancelledError, Exception):
+            await writer
+        log.info("left", extra={"table": table_id, "role": viewer.role.value})
+
+
+async def _read(
+    socket: WebSocket,
+    state: ServerState,
+    floor: Floor,
+    table_id: int,
+    player: Profile | None,
+    subscriber: Subscriber,
+) -> None:
+    limit = state.config.max_message_bytes
+    while True:
+        received: Any = await socket.receive()
+        if received.get("type") == "websocket.disconnect":
+            raise WebSocketDisconnect(received.get("code", 1000))
+        raw = received.get("text")
+        if raw is None:
+            raw = received.get("bytes") or b""
+        if len(raw) > limit:
+            subscriber.offer(
+                error_message("too_large", f"message of {len(raw)} bytes; at most {limit}")
+            )
+            continue
+        key: str | None = None
+        try:
+            message = parse_message(raw)
+            if message.type == "ping":
+                subscriber.offer({"type": "pong", "seq": state.hub.channel(str(table_id)).seq})
+                continue
+            assert isinstance(message, Intent)
+            key = message.key
+            if player is None:
+                subscriber.offer(
+                    error_message("unauthorized", "spectators cannot act: log in and join", key)
+                )
+                continue
+            subscriber.offer(await run_intent(floor, table_id, player, message))
+        except MessageError as error:
+            subscriber.offer(error_message("bad_input", str(error), key, error.where))
+        except (CasinoError, RuleError) as error:
+            _status, code = classify(error)
+            subscriber.offer(error_message(code, str(error), key))
+        except Exception:
+            log.exception("intent failed", extra={"table": table_id})
+            subscriber.offer(error_message("internal", "internal error; it has been logged", key))

@@ -1,0 +1,178 @@
+"""The table WebSocket: a snapshot first, intents acknowledged, events in order, bad input."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+
+from croupier.casino.tables import TableConfig
+from croupier.games.base import Limits
+from croupier.store.round_models import TableMode
+
+from .wskit import TableClient
+
+Make = Callable[..., tuple[str, dict[str, str]]]
+LIMITS = Limits(100, 10_000, 1_000_000)
+
+
+def open_table(client: TestClient, profile: str = "russian", mode: str = "public") -> int:
+    tables = client.app.state.croupier.floor.tables  # type: ignore[attr-defined]
+    table_id: int = tables.create(TableConfig(profile, LIMITS, TableMode(mode))).id
+    return table_id
+
+
+def join(client: TestClient, table_id: int, headers: dict[str, str] | None, name: str) -> Any:
+    """A player's connection (their bearer token), or a spectator's (``headers`` None: the
+    test client's cookie jar holds the last login, so spectators ask for it explicitly)."""
+    if headers is None:
+        return client.websocket_connect(f"/ws/tables/{table_id}?as=spectator")
+    return client.websocket_connect(f"/ws/tables/{table_id}", headers=headers)
+
+
+def balance(client: TestClient, headers: dict[str, str]) -> int:
+    found: int = client.get("/api/balance", headers=headers).json()["balance"]
+    return found
+
+
+def test_first_message_is_a_snapshot_for_player_and_spectator(
+    client: TestClient, player: Make
+) -> None:
+    table_id = open_table(client)
+    card, headers = player()
+    with join(client, table_id, headers, "p") as p, join(client, table_id, None, "s") as s:
+        mine, theirs = TableClient(p, "p"), TableClient(s, "s")
+        assert mine.state["you"] == card
+        assert "you" not in theirs.state
+        assert mine.state["table"]["free_boxes"] == [1, 2, 3, 4]
+
+
+def test_unknown_table_is_refused_and_closed(client: TestClient) -> None:
+    with join(client, 999, None, "s") as s:
+        message = s.receive_json()
+        assert message["type"] == "error" and message["code"] == "not_found"
+
+
+def test_a_round_sits_stakes_acts_and_settles_through_the_ledger(
+    client: TestClient, player: Make
+) -> None:
+    table_id = open_table(client)
+    _card, headers = player(chips=100_000)
+    with join(client, table_id, headers, "p") as p:
+        me = TableClient(p, "p")
+        assert me.send(intent="sit", box=1)["type"] == "ack"
+        staked = me.send(intent="stake", box=1, stake={"ante": 1000})
+        assert staked["type"] == "ack"
+        me.until(staked["seq"])
+        assert me.round is not None and me.my_turn()
+        assert balance(client, headers) == 100_000 - 1000  # the ANTE is held
+        played = me.send(intent="act", action={"box": 1, "act": "play"})
+        state = me.until(played["seq"])
+        rnd = state["round"]
+        assert rnd["phase"] == "settled"
+        net = rnd["settlement"]["boxes"][0]["net"]
+        assert balance(client, headers) == 100_000 + net
+        assert rnd["server_seed"] is not None  # revealed to the participant after settlement
+
+
+def test_a_repeated_intent_key_is_applied_once(client: TestClient, player: Make) -> None:
+    table_id = open_table(client)
+    _card, headers = player(chips=100_000)
+    with join(client, table_id, headers, "p") as p:
+        me = TableClient(p, "p")
+        me.send(intent="sit", box=1)
+        first = me.send(intent="stake", box=1, stake={"ante": 1000}, key="stake-once")
+        again = me.send(intent="stake", box=1, stake={"ante": 1000}, key="stake-once")
+        assert first["replayed"] is False and again["replayed"] is True
+        assert balance(client, headers) == 99_000
+
+
+def test_reconnecting_mid_round_gets_the_whole_round_back(client: TestClient, player: Make) -> None:
+    table_id = open_table(client)
+    _card, headers = player(chips=100_000)
+    with join(client, table_id, headers, "p") as p:
+        me = TableClient(p, "p")
+        me.send(intent="sit", box=1)
+        me.until(me.send(intent="stake", box=1, stake={"ante": 1000})["seq"])
+        before = me.round
+    with join(client, table_id, headers, "p2") as p:
+        again = TableClient(p, "p2")
+        assert again.round is not None and before is not None
+        assert again.round["view"] == before["view"]
+        assert again.round["legal"] == before["legal"]
+        assert again.my_turn()
+        done = again.send(intent="act", action={"box": 1, "act": "fold"})
+        assert again.until(done["seq"])["round"]["phase"] == "settled"
+
+
+@pytest.mark.parametrize(
+    ("text", "code", "words"),
+    [
+        ("{not json", "bad_input", "not JSON"),
+        ("[1, 2]", "bad_input", "JSON object"),
+        ('{"type": "dance"}', "bad_input", "type"),
+        ('{"type": "intent", "key": "k", "intent": "sit", "colour": "red"}', "bad_input", "colour"),
+        ('{"type": "intent", "key": "k", "intent": "sit", "box": "one"}', "bad_input", "box"),
+        ('{"type": "intent", "key": "k", "intent": "sit", "box": 1.5}', "bad_input", "box"),
+        ('{"type": "intent", "key": "", "intent": "sit"}', "bad_input", "key"),
+        ('{"type": "intent", "key": "k", "intent": "act"}', "bad_input", "action"),
+        (json.dumps({"type": "ping", "pad": "x" * 70_000}), "too_large", "at most"),
+    ],
+)
+def test_bad_messages_get_a_clear_error_and_the_connection_survives(
+    client: TestClient, player: Make, text: str, code: str, words: str
+) -> None:
+    table_id = open_table(client)
+    _card, headers = player(chips=10_000)
+    with join(client, table_id, headers, "p") as p:
+        me = TableClient(p, "p")
+        answer = me.raw(text)
+        assert answer["type"] == "error" and answer["code"] == code, answer
+        assert words in answer["message"] or words == answer.get("where"), answer
+        assert me.raw('{"type": "ping"}')["type"] == "pong"
+        assert me.send(intent="sit", box=1)["type"] == "ack"  # the table still works
+    assert balance(client, headers) == 10_000
+
+
+def test_acting_out_of_turn_or_on_another_box_is_refused_and_changes_nothing(
+    client: TestClient, player: Make
+) -> None:
+    table_id = open_table(client)
+    _ann, ann_headers = player("Ann", chips=50_000)
+    _bob, bob_headers = player("Bob", chips=50_000)
+    with (
+        join(client, table_id, ann_headers, "a") as a,
+        join(client, table_id, bob_headers, "b") as b,
+    ):
+        ann, bob = TableClient(a, "a"), TableClient(b, "b")
+        ann.send(intent="sit", box=1)
+        bob.send(intent="sit", box=2)
+        ann.send(intent="stake", box=1, stake={"ante": 1000})
+        dealt = bob.send(intent="stake", box=2, stake={"ante": 1000})
+        bob.until(dealt["seq"])
+        assert bob.round is not None and bob.round["turn"]["box"] == 1
+        seq = bob.seq
+        early = bob.send(intent="act", action={"box": 2, "act": "play"})
+        assert early["type"] == "error" and early["code"] == "refused", early
+        theirs = bob.send(intent="act", action={"box": 1, "act": "fold"})
+        assert theirs["type"] == "error" and "does not hold it" in theirs["message"]
+        assert bob.raw('{"type": "ping"}')["seq"] == seq  # no event happened
+    assert balance(client, bob_headers) == 49_000
+
+
+def test_a_spectator_cannot_act(client: TestClient) -> None:
+    table_id = open_table(client)
+    with join(client, table_id, None, "s") as s:
+        watcher = TableClient(s, "s")
+        answer = watcher.send(intent="sit", box=1)
+        assert answer["type"] == "error" and answer["code"] == "unauthorized"
+
+
+def test_an_expired_session_cannot_join_as_a_player(client: TestClient) -> None:
+    table_id = open_table(client)
+    with join(client, table_id, {"Authorization": "Bearer nope"}, "x") as s:
+        message = s.receive_json()
+        assert message["type"] == "error" and message["code"] == "unauthorized"

@@ -1,0 +1,68 @@
+"""A table WebSocket client for tests: records every message it receives."""
+
+from __future__ import annotations
+
+import itertools
+from typing import Any
+
+from starlette.testclient import WebSocketTestSession
+
+_keys = itertools.count(1)
+
+
+class TableClient:
+    def __init__(self, socket: WebSocketTestSession, name: str) -> None:
+        self.socket = socket
+        self.name = name
+        self.messages: list[dict[str, Any]] = []
+        self.state: dict[str, Any] = {}
+        self.seq = -1
+        first = self.receive()
+        assert first["type"] == "snapshot", first
+
+    def receive(self) -> dict[str, Any]:
+        message: dict[str, Any] = self.socket.receive_json()
+        self.messages.append(message)
+        if message["type"] in ("snapshot", "event"):
+            self.state = message["state"]
+            self.seq = message["seq"]
+        return message
+
+    def until(self, seq: int) -> dict[str, Any]:
+        """Read until the table state reaches ``seq``; the state then."""
+        while self.seq < seq:
+            self.receive()
+        return self.state
+
+    def answer(self, key: str) -> dict[str, Any]:
+        """Read until the ack or error of ``key``."""
+        while True:
+            message = self.receive()
+            if message["type"] in ("ack", "error") and message.get("key") == key:
+                return message
+
+    def send(self, **fields: Any) -> dict[str, Any]:
+        """Send an intent (a fresh key unless given); its ack or error."""
+        key = str(fields.pop("key", f"{self.name}-{next(_keys)}"))
+        self.socket.send_json({"type": "intent", "key": key, **fields})
+        return self.answer(key)
+
+    def raw(self, text: str) -> dict[str, Any]:
+        """Send raw text; the next non-event answer (an error or a pong)."""
+        self.socket.send_text(text)
+        while True:
+            message = self.receive()
+            if message["type"] not in ("snapshot", "event"):
+                return message
+
+    @property
+    def round(self) -> dict[str, Any] | None:
+        found: dict[str, Any] | None = self.state.get("round")
+        return found
+
+    def my_turn(self) -> bool:
+        rnd = self.round
+        you = self.state.get("you")
+        return bool(
+            rnd and rnd["phase"] == "playing" and rnd["turn"] and rnd["turn"]["player"] == you
+        )
