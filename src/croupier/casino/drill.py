@@ -14,13 +14,31 @@ from dataclasses import dataclass, field
 from datetime import date
 from typing import Any
 
+from sqlalchemy import func, select
+
 from croupier.cards.fair import FairSeed, FairStream
 from croupier.casino import Casino, Registration
 from croupier.casino.errors import CasinoError
 from croupier.casino.rounds import Rounds, RoundView
 from croupier.casino.tables import TableConfig, Tables
 from croupier.games.base import LegalAction, Limits, Viewer
-from croupier.store.round_models import Phase, TableMode
+from croupier.store.models import (
+    Account,
+    AccountKind,
+    LedgerTransaction,
+    Person,
+    Posting,
+    Role,
+    TxKind,
+)
+from croupier.store.round_models import (
+    EventKind,
+    Phase,
+    RoundEvent,
+    RoundParticipant,
+    TableMode,
+    TableRound,
+)
 
 # The Russian-poker profiles and the other engines' stake shapes, by game.
 DRILL_PROFILES = (
@@ -100,6 +118,18 @@ class Drill:
                         self.tables.sit(table.id, player)
                     except CasinoError:
                         self.log.refused += 1
+
+    def attach(self) -> None:
+        """Play on the players and tables already in the store (after a restart)."""
+        with self.casino.store.read() as session:
+            self.log.players = list(
+                session.scalars(
+                    select(Person.card_number)
+                    .where(Person.role == Role.PLAYER.value)
+                    .order_by(Person.id)
+                )
+            )
+        self.log.tables = [t.id for t in self.tables.list()]
 
     # ------------------------------------------------------------ one step
 
@@ -193,6 +223,79 @@ class Drill:
         """Let the clock run out at every public table."""
         self.rounds.expire_due(self.casino.store.now())
 
+    def history_rounds(self) -> list[str]:
+        """Every closed round, oldest first."""
+        with self.casino.store.read() as session:
+            return list(
+                session.scalars(
+                    select(TableRound.id)
+                    .where(TableRound.phase.in_([Phase.SETTLED.value, Phase.VOID.value]))
+                    .order_by(TableRound.opened_at)
+                )
+            )
+
+    def books(self) -> list[str]:
+        """Every way the books could be wrong; empty when they are right.
+
+        ``croupier audit``'s checks; every player's chips plus holds equal chips
+        bought - cashed out + the nets of their closed rounds; and in every open
+        round each player holds exactly the prices of the events stored for their
+        boxes (an event without its hold, or a hold without its event, shows here).
+        """
+        problems = list(self.casino.audit().problems)
+        with self.casino.store.read() as session:
+            for card in self.log.players:
+                person = session.scalars(select(Person).where(Person.card_number == card)).one()
+                moved = session.execute(
+                    select(LedgerTransaction.kind, func.sum(Posting.amount))
+                    .join(Posting, Posting.transaction_id == LedgerTransaction.id)
+                    .join(Account, Account.id == Posting.account_id)
+                    .where(
+                        Account.person_id == person.id,
+                        Account.kind == AccountKind.PLAYER.value,
+                        LedgerTransaction.kind.in_([TxKind.BUY.value, TxKind.CASH_OUT.value]),
+                    )
+                    .group_by(LedgerTransaction.kind)
+                )
+                outside = sum(int(amount) for _, amount in moved)
+                nets = session.scalar(
+                    select(func.coalesce(func.sum(RoundParticipant.net), 0)).where(
+                        RoundParticipant.person_id == person.id
+                    )
+                )
+                chips = session.scalar(
+                    select(func.coalesce(func.sum(Account.balance), 0)).where(
+                        Account.person_id == person.id,
+                        Account.kind.in_([AccountKind.PLAYER.value, AccountKind.HOLD.value]),
+                    )
+                )
+                # Chips held in open rounds count as the player's: not won or lost yet.
+                if int(chips or 0) != outside + int(nets or 0):
+                    problems.append(
+                        f"card {card}: chips and holds {chips} but bought - cashed out "
+                        f"{outside} + round nets {nets} = {outside + int(nets or 0)}"
+                    )
+            for row in session.scalars(
+                select(TableRound).where(
+                    TableRound.phase.in_([Phase.BETTING.value, Phase.PLAYING.value])
+                )
+            ):
+                owners: dict[int, str] = {}
+                priced: dict[str, int] = {}
+                for event in session.scalars(
+                    select(RoundEvent).where(RoundEvent.round_id == row.id)
+                ):
+                    payload = event.payload
+                    if event.kind == EventKind.STAKE.value:
+                        owners[int(payload["box"])] = str(payload["player"])
+                    if event.price:
+                        payer = owners[int(payload.get("box", 0))]
+                        priced[payer] = priced.get(payer, 0) + event.price
+                held = {c: a for c, a in self.casino.ledger.holds(row.id).items() if a}
+                if held != priced:
+                    problems.append(f"round {row.id}: holds {held} but its events price {priced}")
+        return problems
+
 
 def _stake_for(game: str, amount: int) -> dict[str, Any]:
     if game == "blackjack":
@@ -209,3 +312,24 @@ def _own_cards(view: RoundView, box: int) -> list[str]:
         if item.get("box") == box and "cards" in item:
             return list(item["cards"])
     return []
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    """``python -m croupier.casino.drill URL SEED STEPS``: play on an existing casino
+    (the crash test runs this in a subprocess and kills it at a random moment)."""
+    import sys
+
+    from croupier.store.db import Store
+
+    url, seed, steps = (argv if argv is not None else sys.argv[1:])[:3]
+    store = Store(url)
+    drill = Drill(Casino(store), int(seed))
+    drill.attach()
+    drill.rounds.recover()
+    for _ in range(int(steps)):
+        drill.step()
+    store.dispose()
+
+
+if __name__ == "__main__":
+    main()
