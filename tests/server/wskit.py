@@ -66,3 +66,17 @@ class TableClient:
         return bool(
             rnd and rnd["phase"] == "playing" and rnd["turn"] and rnd["turn"]["player"] == you
         )
+
+    def finish(self, prefer: tuple[str, ...] = ("play", "take_ante", "stand", "fold")) -> None:
+        """Decide every turn of this player's boxes with the first open of ``prefer``
+        until the round is settled."""
+        while self.round is not None and self.round["phase"] == "playing":
+            if not self.my_turn():
+                self.receive()
+                continue
+            legal = self.round["legal"]
+            box = self.round["turn"]["box"]
+            act = next(a for a in prefer for entry in legal if entry["act"] == a)
+            answer = self.send(intent="act", action={"box": box, "act": act})
+            assert answer["type"] == "ack", answer
+            self.until(answer["seq"])
