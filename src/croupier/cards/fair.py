@@ -28,12 +28,14 @@ from __future__ import annotations
 import hashlib
 import hmac
 import secrets
-from collections.abc import Iterable, Iterator, Sequence
+import struct
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 VERSION = "croupier-fair-v1"
 SEED_BYTES = 32
 _WORD = 1 << 32
+_EIGHT_WORDS = struct.Struct(">8I")
 
 
 def new_server_seed() -> bytes:
@@ -95,25 +97,24 @@ class FairSeed:
 class FairStream:
     """Uniform integers from one labelled HMAC-SHA256 counter-mode stream."""
 
-    __slots__ = ("_blocks", "_buffer", "_key", "_prefix")
+    __slots__ = ("_counter", "_mac", "_words")
 
     def __init__(self, seed: FairSeed, label: str) -> None:
-        self._key = seed.server_seed
-        self._prefix = f"{seed.version}:{seed.client_seed}:{seed.nonce}:{label}:".encode()
-        self._blocks = self._generate()
-        self._buffer: list[int] = []
-
-    def _generate(self) -> Iterator[bytes]:
-        counter = 0
-        while True:
-            yield hmac.new(self._key, self._prefix + str(counter).encode(), hashlib.sha256).digest()
-            counter += 1
+        prefix = f"{seed.version}:{seed.client_seed}:{seed.nonce}:{label}:".encode()
+        # The keyed, prefixed MAC is computed once; each block copies it and
+        # adds only the counter (same bytes as HMAC over prefix + counter).
+        self._mac = hmac.new(seed.server_seed, prefix, hashlib.sha256)
+        self._counter = 0
+        self._words: list[int] = []
 
     def _word(self) -> int:
-        if not self._buffer:
-            block = next(self._blocks)
-            self._buffer = [int.from_bytes(block[i : i + 4], "big") for i in range(28, -1, -4)]
-        return self._buffer.pop()
+        if not self._words:
+            mac = self._mac.copy()
+            mac.update(str(self._counter).encode())
+            self._counter += 1
+            # Eight big-endian 32-bit words, consumed first to last.
+            self._words = list(reversed(_EIGHT_WORDS.unpack(mac.digest())))
+        return self._words.pop()
 
     def randbelow(self, n: int) -> int:
         """A uniform integer in ``0 .. n-1`` (rejection sampling, no bias)."""
@@ -126,9 +127,16 @@ class FairStream:
                 return word % n
 
     def shuffle(self, cards: Iterable[int]) -> tuple[int, ...]:
+        """Fisher-Yates from the last position down, drawing as ``randbelow`` does."""
         deck = list(cards)
+        word = self._word  # the hot loop of every live deal: keep lookups local
         for i in range(len(deck) - 1, 0, -1):
-            j = self.randbelow(i + 1)
+            n = i + 1
+            limit = _WORD - _WORD % n
+            w = word()
+            while w >= limit:
+                w = word()
+            j = w % n
             deck[i], deck[j] = deck[j], deck[i]
         return tuple(deck)
 
