@@ -9,12 +9,13 @@ from __future__ import annotations
 
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Depends, Path, Request
+from fastapi import APIRouter, Depends, Path, Query, Request
 
 from croupier.casino import Profile
 from croupier.casino.tables import TableConfig
 from croupier.games.base import Limits, Viewer
 from croupier.server.floor import DEMO_LIMITS
+from croupier.server.projection import anonymise, guard_recall
 from croupier.server.schemas import CreateTableIn
 from croupier.server.security import Player, State, viewer_profile
 from croupier.store.round_models import TableMode
@@ -45,6 +46,38 @@ async def table(table_id: TableId, state: State, viewer: Looker) -> dict[str, An
     """The table and its round as the asker may see it (the WebSocket's snapshot)."""
     floor = state.floor
     return await floor.call(floor.snapshot, table_id, viewer)
+
+
+@router.get("/history")
+async def history(
+    player: Player,
+    state: State,
+    page: Annotated[int, Query(ge=1, le=10**9)] = 1,
+    per_page: Annotated[int, Query(ge=1, le=100)] = 20,
+) -> dict[str, Any]:
+    """The player's rounds, newest first, a page at a time, with each round's net."""
+    found = await state.floor.call(state.floor.history.page, player.card_number, page, per_page)
+    return {
+        "rounds": [r.to_json() for r in found.rounds],
+        "page": found.page,
+        "per_page": found.per_page,
+        "total": found.total,
+        "pages": found.pages,
+    }
+
+
+@router.get("/history/{round_id}")
+async def recall(
+    round_id: Annotated[str, Path(min_length=1, max_length=64)], player: Player, state: State
+) -> dict[str, Any]:
+    """One of the player's last ten rounds step by step, as they saw it, with its seed
+    (once closed) for the provably-fair check."""
+    floor = state.floor
+    found = await floor.call(floor.history.recall, player.card_number, round_id)
+    viewer = Viewer.of(player.card_number)
+    guarded = guard_recall(found.to_json(), viewer)
+    players = {s["payload"]["player"] for s in guarded["steps"] if s["kind"] == "stake"}
+    return anonymise(guarded, viewer, players)
 
 
 @router.post("/tables", status_code=201)

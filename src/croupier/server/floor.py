@@ -19,6 +19,7 @@ from concurrent.futures import ThreadPoolExecutor
 from typing import Any, TypeVar
 
 from croupier.casino import Casino
+from croupier.casino.history import History
 from croupier.casino.rounds import Rounds, RoundView
 from croupier.casino.tables import TableConfig, TableInfo, Tables
 from croupier.games.base import JSON, Limits, Viewer, ViewerRole
@@ -52,6 +53,7 @@ class Floor:
         self.hub = hub
         self.tables = Tables(casino.store)
         self.rounds = Rounds(casino.store, casino.ledger)
+        self.history = History(casino.store)
         self.worker = ThreadPoolExecutor(1, thread_name_prefix="croupier-floor")
         # The round a table showed last, so its settlement stays on screen until the next one.
         self.last_round: dict[int, str] = {}

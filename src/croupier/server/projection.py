@@ -104,3 +104,23 @@ def anonymise(message: JSON, viewer: Viewer, cards: set[str]) -> JSON:
     names = {card: alias(card) for card in cards if card != viewer.player}
     renamed: JSON = _rename(message, names) if names else message
     return renamed
+
+
+def guard_recall(recall: JSON, viewer: Viewer) -> JSON:
+    """A recalled round (``Recall.to_json()``) made safe for ``viewer``.
+
+    Each step may name only cards the viewer had seen by then (their own
+    exchanged cards included, another player's never); the settlement only what
+    the viewer saw by the end.
+    """
+    if viewer.role is ViewerRole.HOUSE:
+        return recall
+    seen: set[str] = set()
+    steps = []
+    for step in recall.get("steps", ()):
+        seen |= cards_in(step.get("view"))
+        steps.append({**step, "payload": redact(step.get("payload"), seen)})
+    out = {**recall, "steps": steps}
+    if out.get("settlement") is not None:
+        out["settlement"] = redact(out["settlement"], seen)
+    return out
