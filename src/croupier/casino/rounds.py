@@ -30,7 +30,8 @@ views are plain data projected per :class:`~croupier.games.base.Viewer`.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from datetime import datetime, timedelta
 from typing import Any
@@ -347,6 +348,17 @@ class Rounds:
         # round id -> rebuilt state at an event count: a cache only; the events are the truth.
         self._cache: dict[str, Rebuilt] = {}
 
+    @contextmanager
+    def _writing(self) -> Iterator[Session]:
+        """A write transaction; if it fails, states cached inside it (of events that
+        were rolled back) are dropped with it."""
+        try:
+            with self.store.write() as session:
+                yield session
+        except BaseException:
+            self._cache.clear()
+            raise
+
     # -------------------------------------------------------- reading
 
     def _rebuilt(self, session: Session, row: TableRound) -> Rebuilt:
@@ -511,7 +523,7 @@ class Rounds:
         there is none; ``client_seed`` is the player's contribution to the deck."""
         if not isinstance(client_seed, str) or len(client_seed) > MAX_CLIENT_SEED:
             raise BadInput(f"client seed must be text of at most {MAX_CLIENT_SEED} characters")
-        with self.store.write() as session:
+        with self._writing() as session:
             table = find_table(session, self.store, table_id, lock=True)
             existing = session.scalar(
                 select(TableRound.id).where(
@@ -715,7 +727,7 @@ class Rounds:
     def _close(
         self, round_id: str, phase: Phase, settlement: Settlement | None, why: str = ""
     ) -> None:
-        with self.store.write() as session:
+        with self._writing() as session:
             row = self._row(session, round_id, lock=True)
             if row.phase not in OPEN_PHASES:
                 return
@@ -769,7 +781,7 @@ class Rounds:
 
     def _expire(self, round_id: str, now: datetime) -> bool:
         acted = False
-        with self.store.write() as session:
+        with self._writing() as session:
             row = self._row(session, round_id, lock=True)
             while row.phase in OPEN_PHASES:
                 deadline = row.last_event_at + timedelta(seconds=row.decision_seconds)
@@ -833,7 +845,7 @@ class Rounds:
         return person
 
     def _log(self, round_id: str, person: Person, action: str, reason: str) -> None:
-        with self.store.write() as session:
+        with self._writing() as session:
             row = self._row(session, round_id, lock=True)
             if row.phase not in OPEN_PHASES:
                 raise RoundClosed(f"round {row.id} is {row.phase} already")
@@ -865,7 +877,7 @@ class Rounds:
         the round is settled; logged (who, when, why)."""
         person = self._manager(manager_card, reason, f"settle round {round_id}")
         self._log(round_id, person, "settle", reason)
-        with self.store.write() as session:
+        with self._writing() as session:
             row = self._row(session, round_id, lock=True)
             if row.phase == Phase.BETTING.value:
                 self._deal(session, row, person.card_number)
