@@ -26,6 +26,22 @@ register_play_commands(app)  # play, profiles
 
 
 @app.command()
+def serve(
+    host: str = typer.Option("127.0.0.1", help="Address to listen on (loopback by default)."),
+    port: int = typer.Option(8000, help="Port to listen on."),
+    url: str | None = typer.Option(None, "--url", help="Database URL (default: var/ SQLite)."),
+    demo: bool = typer.Option(True, help="Open the demo tables when there are none."),
+    json_logs: bool = typer.Option(True, help="Log JSON lines (--no-json-logs: plain text)."),
+) -> None:
+    """Run the online casino: HTTP API, table WebSockets and the browser client."""
+    from croupier.server.app import run
+    from croupier.server.config import ServerConfig
+
+    typer.echo(f"Croupier on http://{host}:{port} (Ctrl+C to stop)")
+    run(ServerConfig(database_url=url, demo_tables=demo, json_logs=json_logs), host, port)
+
+
+@app.command()
 def version() -> None:
     """Print the version."""
     typer.echo(__version__)

@@ -29,7 +29,8 @@ from pydantic import Field, StrictBool, StrictInt, StrictStr, TypeAdapter, Valid
 from croupier.server.errors import describe_validation
 from croupier.server.schemas import In, Key
 
-StakeValue = StrictInt | StrictBool | list[StrictStr]
+# stud {"ante": 1000, "dark": true, "prebuy": ["sixth"]}; baccarat {"stakes": {"player": 500}}
+StakeValue = StrictInt | StrictBool | list[StrictStr] | dict[StrictStr, StrictInt]
 ActionValue = StrictInt | StrictStr | list[StrictStr] | None
 Box = Annotated[StrictInt, Field(ge=1, le=12)]
 
