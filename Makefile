@@ -5,7 +5,7 @@ VENV    := .venv
 BIN     := $(VENV)/bin
 STAMP   := $(VENV)/.installed
 
-.PHONY: run test test-fast lint typecheck bench clean services
+.PHONY: run test test-fast lint typecheck bench clean services chromium
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PY) -m venv $(VENV)
@@ -14,10 +14,14 @@ $(STAMP): pyproject.toml
 	touch $(STAMP)
 
 run: $(STAMP)
-	$(BIN)/croupier play
+	$(BIN)/croupier serve
 
 services:
 	@bash scripts/ensure-services.sh
+
+# The browser tests drive Debian's Chromium through Playwright (never `playwright install`).
+chromium:
+	@command -v chromium >/dev/null || (apt-get update && apt-get install -y chromium)
 
 lint: $(STAMP)
 	$(BIN)/ruff check src tests benchmarks
@@ -26,7 +30,7 @@ lint: $(STAMP)
 typecheck: $(STAMP)
 	$(BIN)/mypy --strict src
 
-test: $(STAMP) services lint typecheck
+test: $(STAMP) services chromium lint typecheck
 	$(BIN)/pytest -n 2 --dist loadgroup
 
 test-fast: $(STAMP) lint typecheck

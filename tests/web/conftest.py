@@ -1,0 +1,56 @@
+"""A real server on loopback and Debian's Chromium driven by Playwright.
+
+The server deals from a known seed (:func:`croupier.server.testing.known_deals`),
+so every run sees the same cards. Screenshots go to test-artifacts/web/.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from argon2 import PasswordHasher
+from playwright.sync_api import Browser, sync_playwright
+
+from croupier.server.app import create_app
+from croupier.server.config import ServerConfig
+from croupier.server.testing import known_deals, running_server
+
+CHROMIUM = "/usr/bin/chromium"
+ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "web"
+SEED = bytes.fromhex("c0ffee" * 10 + "00")  # 31 bytes of a fixed, known seed
+FAST_HASHER = PasswordHasher(time_cost=1, memory_cost=1024, parallelism=1)
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    database = tmp_path_factory.mktemp("web") / "croupier.sqlite3"
+    config = ServerConfig(database_url=f"sqlite:///{database}", hasher=FAST_HASHER)
+    with known_deals(SEED), running_server(create_app(config)) as url:
+        yield url
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    if not Path(CHROMIUM).exists():
+        pytest.fail(f"{CHROMIUM} is missing: apt-get install -y chromium (make test does it)")
+    with sync_playwright() as playwright:
+        launched = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        yield launched
+        launched.close()
+
+
+@pytest.fixture
+def shots(request: pytest.FixtureRequest) -> Path:
+    folder = ARTIFACTS / request.node.name
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder
