@@ -24,6 +24,7 @@ from fastapi.staticfiles import StaticFiles
 from croupier import __version__
 from croupier.casino import Casino
 from croupier.server import api_account, api_games, api_tables, errors, logs, ws
+from croupier.server.body_limit import BodyLimit
 from croupier.server.config import ServerConfig
 from croupier.server.floor import Floor
 from croupier.server.hub import Hub
@@ -61,6 +62,7 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
         lifespan=lifespan,
     )
     errors.install(app)
+    app.add_middleware(BodyLimit)
     app.include_router(api_account.router)
     app.include_router(api_games.router)
     app.include_router(api_tables.router)
