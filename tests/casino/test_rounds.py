@@ -52,3 +52,23 @@ def test_repeated_action_key_is_replayed_not_applied_twice(
     played = rounds.act("a-1", first.round_id, ann, {"box": 1, "act": "play"})
     assert rounds.act("a-1", first.round_id, ann, {"box": 1, "act": "play"}).replayed
     assert played.events == rounds.view(first.round_id, Viewer.house()).events
+
+
+def test_roulette_bet_over_the_position_maximum_holds_only_what_the_layout_took(
+    casino: Casino, new_player: Callable[..., Profile]
+) -> None:
+    ann = new_player().card_number
+    casino.cashier.buy_chips("buy-1", ann, 100_000)
+    tables, rounds = Tables(casino.store), Rounds(casino.store, casino.ledger)
+    table = tables.create(TableConfig("roulette", Limits(100, 5_000, 1_000_000)))
+    tables.sit(table.id, ann)
+    rid = rounds.stake("s-1", table.id, ann, 1, {"chip": 100}).round_id
+    bet = {"box": 1, "act": "bet", "spot": "straight:17", "amount": 9_000}
+    view = rounds.act("b-1", rid, ann, bet)
+    (placed,) = view.view["bets"] if view.view else []
+    taken = placed["amount"] - placed["returned_over_maximum"]
+    assert placed["returned_over_maximum"] > 0
+    assert casino.ledger.holds(rid) == {ann: taken}
+    closed = rounds.act("n-1", rid, ann, {"act": "no_more_bets"})
+    assert closed.phase is Phase.SETTLED
+    assert casino.audit().ok

@@ -54,7 +54,10 @@ DRILL_PROFILES = (
     "three-card",
     "blackjack",
     "baccarat",
+    "roulette",
 )
+# Roulette bets the drill places: outside, straight, split and a call bet.
+ROULETTE_SPOTS = ("red", "black", "even", "dozen:2", "straight:17", "split:17-20", "voisins")
 DRILL_LIMITS = Limits(100, 5_000, 2_000_000)
 
 
@@ -107,9 +110,11 @@ class Drill:
             self.casino.cashier.buy_chips(self.key(), card, chips)
             self.log.players.append(card)
             self.log.bought += chips
-        for _ in range(tables):
+        for i in range(tables):
             mode = self.pick((TableMode.PERSONAL, TableMode.PUBLIC))
-            table = self.tables.create(TableConfig(self.pick(self.profiles), DRILL_LIMITS, mode))
+            # Every profile gets a table before any gets a second.
+            profile = self.profiles[(self.seed + i) % len(self.profiles)]
+            table = self.tables.create(TableConfig(profile, DRILL_LIMITS, mode))
             self.log.tables.append(table.id)
             seated = self.pick(self.log.players)
             for player in (seated, *self.log.players[: table.max_players - 1]):
@@ -182,7 +187,8 @@ class Drill:
 
     def _decide(self, house: RoundView) -> None:
         assert house.turn is not None
-        card = house.turn.player
+        # A table-wide turn (roulette's betting) belongs to no box: any staker may bet.
+        card = house.turn.player or self.pick([s.player for s in house.stakes])
         mine = self.rounds.view(house.round_id, Viewer.of(card))
         options = list(mine.legal)
         if not options:
@@ -210,6 +216,8 @@ class Drill:
             if count and len(cards) >= count:
                 start = self.below(len(cards) - count + 1)
                 action["cards"] = cards[start : start + count]
+        if option.act == "bet" and view.game == "roulette":
+            action["spot"] = self.pick(ROULETTE_SPOTS)
         if option.min_amount is not None:
             top = option.max_amount if option.max_amount is not None else option.min_amount
             action["amount"] = option.min_amount + self.below(top - option.min_amount + 1)
@@ -291,7 +299,14 @@ class Drill:
                     if event.price:
                         payer = owners[int(payload.get("box", 0))]
                         priced[payer] = priced.get(payer, 0) + event.price
-                held = {c: a for c, a in self.casino.ledger.holds(row.id).items() if a}
+                held = {
+                    c: int(a)
+                    for c, a in session.execute(
+                        select(Person.card_number, Account.balance)
+                        .join(Person, Person.id == Account.person_id)
+                        .where(Account.round_id == row.id, Account.balance != 0)
+                    )
+                }
                 if held != priced:
                     problems.append(f"round {row.id}: holds {held} but its events price {priced}")
         return problems
@@ -302,6 +317,8 @@ def _stake_for(game: str, amount: int) -> dict[str, Any]:
         return {"stake": amount}
     if game == "baccarat":
         return {"stakes": {"player": amount}}
+    if game == "roulette":
+        return {"chip": amount}
     return {"ante": amount}
 
 

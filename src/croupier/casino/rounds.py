@@ -177,6 +177,17 @@ def price_of(legal: Sequence[LegalAction], action: Action) -> int:
     return 0
 
 
+def returned_at_once(state: Any, action: Action) -> int:
+    """Chips an accepted action hands straight back: roulette returns at once what a
+    bet puts over its positions' maxima (the bet just placed says how much), so
+    only the rest is held."""
+    bets = getattr(state, "bets", None)
+    if action.act != "bet" or not bets:
+        return 0
+    excess: int = bets[-1].excess
+    return excess
+
+
 def rebuild(row: TableRound, events: Sequence[RoundEvent]) -> Rebuilt:
     """Replay a round's events from its seed (the one way its state is ever made)."""
     profile = load_profile(row.profile)
@@ -653,7 +664,7 @@ class Rounds:
             state = rebuilt.engine.apply(rebuilt.state, action)
         except (RuleError, DeckExhausted) as error:
             raise IllegalIntent(f"round {row.id}: {error}") from None
-        price = price_of(legal, action)
+        price = price_of(legal, action) - returned_at_once(state, action)
         self._append(session, row, EventKind.ACTION, actor, action_json(action), price, at)
         if price:
             payer = owners.get(action.box)
