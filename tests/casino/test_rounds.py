@@ -4,11 +4,14 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from croupier.casino import Casino, Profile
+from croupier.cards.card import format_card
+from croupier.cards.deck import Deck, shoe
+from croupier.cards.fair import FairSeed
+from croupier.casino import Casino, Profile, Role
 from croupier.casino.rounds import Rounds
 from croupier.casino.tables import TableConfig, TableMode, Tables
 from croupier.games.base import Limits, Viewer
-from croupier.store.round_models import Phase
+from croupier.store.round_models import Phase, TableRound
 
 LIMITS = Limits(100, 10_000, 1_000_000)
 
@@ -71,4 +74,38 @@ def test_roulette_bet_over_the_position_maximum_holds_only_what_the_layout_took(
     assert casino.ledger.holds(rid) == {ann: taken}
     closed = rounds.act("n-1", rid, ann, {"act": "no_more_bets"})
     assert closed.phase is Phase.SETTLED
+    assert casino.audit().ok
+
+
+def test_blackjack_shoe_carries_over_between_rounds_and_its_seed_stays_secret_until_retired(
+    casino: Casino, new_player: Callable[..., Profile]
+) -> None:
+    ann = new_player().card_number
+    boss = new_player("Marina Boss", role=Role.MANAGER).card_number
+    casino.cashier.buy_chips("buy-1", ann, 100_000)
+    tables, rounds = Tables(casino.store), Rounds(casino.store, casino.ledger)
+    table = tables.create(TableConfig("blackjack", LIMITS, TableMode.PERSONAL))
+    tables.sit(table.id, ann, 1)
+    first = rounds.stake("s-1", table.id, ann, 1, {"stake": 1000})
+    while first.phase is Phase.PLAYING:
+        first = rounds.act(f"a-{first.events}", first.round_id, ann, {"box": 1, "act": "stand"})
+    assert first.phase is Phase.SETTLED
+    assert first.server_seed is None  # the shoe goes on: its seed stays secret
+    second = rounds.stake("s-2", table.id, ann, 1, {"stake": 1000})
+    assert second.commitment == first.commitment and second.server_seed is None
+    rounds.void(second.round_id, boss, "shoe retired for the test")
+    seed = rounds.view(first.round_id, Viewer.house()).server_seed
+    assert seed is not None  # retired: every round of the shoe shows the seed
+    assert rounds.view(second.round_id, Viewer.house()).server_seed == seed
+    # The second round was dealt from where the first left the shoe.
+    with casino.store.read() as session:
+        offset = session.get_one(TableRound, second.round_id).shoe_offset
+    shoe_cards = Deck.shuffled(FairSeed(bytes.fromhex(seed), "", 1), shoe(6)).stock
+    dealt_first = rounds.view(first.round_id, Viewer.house()).view or {}
+    used = len(dealt_first["dealer"]["cards"]) + sum(
+        len(hand["cards"]) for box in dealt_first["boxes"] for hand in box["hands"]
+    )
+    assert offset == used
+    dealt = rounds.view(second.round_id, Viewer.house()).view or {}
+    assert dealt["boxes"][0]["hands"][0]["cards"][0] == format_card(shoe_cards[offset])
     assert casino.audit().ok

@@ -100,7 +100,7 @@ class Recall:
     summary: RoundSummary
     limits: JSON
     commitment: str
-    server_seed: str | None  # revealed once the round is closed
+    server_seed: str | None  # revealed once nothing more is dealt from it
     client_seed: str
     nonce: int
     steps: tuple[Step, ...]
@@ -221,7 +221,7 @@ def recall_of(
         summary,
         dict(row.limits),
         row.commitment,
-        row.server_seed if closed else None,
+        row.server_seed if closed and row.seed_revealed else None,
         row.client_seed,
         row.nonce,
         tuple(steps),

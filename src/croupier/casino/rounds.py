@@ -36,10 +36,10 @@ from dataclasses import dataclass, field, replace
 from datetime import datetime, timedelta
 from typing import Any
 
-from sqlalchemy import select
+from sqlalchemy import select, update
 from sqlalchemy.orm import Session
 
-from croupier.cards.deck import DeckExhausted
+from croupier.cards.deck import Deck, DeckExhausted
 from croupier.cards.fair import FairSeed, new_server_seed
 from croupier.casino.accounts import Line, ensure_account, post
 from croupier.casino.errors import BadInput, CasinoError, NotFound, Refused, RoundClosed
@@ -177,6 +177,34 @@ def price_of(legal: Sequence[LegalAction], action: Action) -> int:
     return 0
 
 
+def start_deck(row: TableRound, profile: Any) -> Deck:
+    """The deck a round is dealt from: its own seed's, or the rest of the table's shoe
+    (the shoe's seed, ``shoe_offset`` cards in), exactly as the previous round left it."""
+    if not row.shoe_offset:
+        return round_deck(profile, seed_of(row))
+    shoe: Deck = profile.shoe.fresh(seed_of(row))
+    _, deck = shoe.deal_many("shoe", row.shoe_offset)
+    return deck
+
+
+def shoe_left(profile: Any, state: Any) -> Deck | None:
+    """The shoe a finished round leaves for the next one, or None when the next
+    round needs a fresh deck (no shoe in this game, or the cut card came out)."""
+    rules = getattr(profile, "shoe", None)
+    deck = getattr(state, "deck", None)
+    if rules is None or not isinstance(deck, Deck) or deck.is_scripted:
+        return None
+    return None if rules.cut_card_out(deck) else deck
+
+
+def reveal_seed(session: Session, table_id: int, commitment: str) -> None:
+    session.execute(
+        update(TableRound)
+        .where(TableRound.table_id == table_id, TableRound.commitment == commitment)
+        .values(seed_revealed=True)
+    )
+
+
 def returned_at_once(state: Any, action: Action) -> int:
     """Chips an accepted action hands straight back: roulette returns at once what a
     bet puts over its positions' maxima (the bet just placed says how much), so
@@ -198,7 +226,7 @@ def rebuild(row: TableRound, events: Sequence[RoundEvent]) -> Rebuilt:
     state = None
     for event in events:
         if event.kind == EventKind.DEAL.value:
-            state = engine.start(setup, round_deck(profile, seed_of(row)))
+            state = engine.start(setup, start_deck(row, profile))
         elif event.kind == EventKind.ACTION.value:
             state = engine.apply(state, action_from_json(event.payload))
     return Rebuilt(engine, profile, setup, state, len(events))
@@ -328,7 +356,7 @@ def make_view(row: TableRound, rebuilt: Rebuilt, viewer: Viewer) -> RoundView:
         legal=legal,
         view=None if rebuilt.state is None else rebuilt.engine.project(rebuilt.state, viewer),
         settlement=row.settlement,
-        server_seed=row.server_seed if closed else None,
+        server_seed=row.server_seed if closed and row.seed_revealed else None,
         events=rebuilt.events,
     )
 
@@ -476,6 +504,19 @@ class Rounds:
         round_id = f"t{table.id}-r{number}"
         now = self.store.now()
         seed = FairSeed(new_server_seed(), client_seed, number)
+        offset = 0
+        previous = session.scalars(
+            select(TableRound).where(
+                TableRound.table_id == table.id, TableRound.number == number - 1
+            )
+        ).one_or_none()
+        if previous is not None and previous.phase == Phase.SETTLED.value:
+            rebuilt = self._rebuilt(session, previous)
+            left = shoe_left(rebuilt.profile, rebuilt.state)
+            if left is not None and not previous.seed_revealed:
+                # The shoe goes on: the same committed seed, further in.
+                seed = seed_of(previous)
+                offset = rebuilt.profile.shoe.decks * 52 - left.remaining()
         session.add(
             Round(
                 id=round_id, currency=table.currency, status=RoundStatus.OPEN.value, opened_at=now
@@ -492,9 +533,11 @@ class Rounds:
             mode=table.mode,
             decision_seconds=table.decision_seconds,
             server_seed=seed.server_seed.hex(),
-            client_seed=client_seed,
-            nonce=number,
+            client_seed=seed.client_seed,
+            nonce=seed.nonce,
             commitment=seed.commitment,
+            shoe_offset=offset,
+            seed_revealed=False,
             phase=Phase.BETTING.value,
             events=0,
             opened_at=now,
@@ -578,7 +621,7 @@ class Rounds:
             new = parse_stake(adapter_for(table.game), box, card, stake)
             setup = RoundSetup(rebuilt.profile, rebuilt.setup.limits, (*rebuilt.setup.boxes, new))
             try:  # the engine is the judge of stakes: limits, seating, side bets
-                rebuilt.engine.start(setup, round_deck(rebuilt.profile, seed_of(row)))
+                rebuilt.engine.start(setup, start_deck(row, rebuilt.profile))
             except RuleError as error:
                 raise Refused(f"round {row.id}: {error}") from None
             price = upfront_price(rebuilt.profile, new)
@@ -742,8 +785,12 @@ class Rounds:
             row = self._row(session, round_id, lock=True)
             if row.phase not in OPEN_PHASES:
                 return
+            rebuilt = self._rebuilt(session, row)
             row.phase = phase.value
             row.closed_at = self.store.now()
+            if phase is not Phase.SETTLED or shoe_left(rebuilt.profile, rebuilt.state) is None:
+                # Nothing more is dealt from this seed: every round it dealt shows it now.
+                reveal_seed(session, row.table_id, row.commitment)
             nets: dict[str, int] = {}
             if settlement is not None:
                 row.settlement = settlement.to_json()

@@ -23,7 +23,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from sqlalchemy import select
+from sqlalchemy import select, update
 from sqlalchemy.orm import Session
 
 from croupier.casino.accounts import DEFAULT_CURRENCY, check_currency
@@ -302,6 +302,10 @@ class Tables:
                 raise Refused(f"table {row.id} has a round in play: finish or void it first")
             for seat in session.scalars(select(Seat).where(Seat.table_id == row.id)):
                 session.delete(seat)
+            # A shoe left in the closed table is retired: its seed may be shown.
+            session.execute(
+                update(TableRound).where(TableRound.table_id == row.id).values(seed_revealed=True)
+            )
             row.closed_at = self.store.now()
 
 

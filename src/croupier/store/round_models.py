@@ -20,6 +20,7 @@ from typing import Any
 from sqlalchemy import (
     JSON,
     BigInteger,
+    Boolean,
     ForeignKey,
     Index,
     Integer,
@@ -88,8 +89,9 @@ class Seat(Base):
 class TableRound(Base):
     """One round at a table: what it was dealt from and how it ended.
 
-    ``server_seed`` stays server-side until the round is closed; before that
-    only ``commitment`` (its SHA-256) is shown.
+    ``server_seed`` stays server-side until nothing more is dealt from it (the
+    round is closed; for a shoe, the shoe is retired); before that only
+    ``commitment`` (its SHA-256) is shown.
     """
 
     __tablename__ = "table_rounds"
@@ -110,6 +112,11 @@ class TableRound(Base):
     client_seed: Mapped[str] = mapped_column(String(64))
     nonce: Mapped[int] = mapped_column(Integer)
     commitment: Mapped[str] = mapped_column(String(64))
+    # Blackjack and baccarat deal many rounds from one shoe: a round carried on
+    # from the table's previous one shares its seed and starts this many cards in.
+    shoe_offset: Mapped[int] = mapped_column(Integer, default=0)
+    # A seed is revealed once nothing is dealt from it any more (a shoe: once retired).
+    seed_revealed: Mapped[bool] = mapped_column(Boolean, default=False)
     phase: Mapped[str] = mapped_column(String(8))
     events: Mapped[int] = mapped_column(Integer, default=0)
     opened_at: Mapped[datetime] = mapped_column(UtcDateTime)
