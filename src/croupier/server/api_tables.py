@@ -38,14 +38,14 @@ Looker = Annotated[Viewer, Depends(optional_viewer)]
 async def lobby(state: State, viewer: Looker) -> list[dict[str, Any]]:
     """Every open table: game, profile, limits, mode, free boxes, players and watchers."""
     floor = state.floor
-    return await floor.call(floor.lobby, viewer)
+    return await floor.read(floor.lobby, viewer)
 
 
 @router.get("/tables/{table_id}")
 async def table(table_id: TableId, state: State, viewer: Looker) -> dict[str, Any]:
     """The table and its round as the asker may see it (the WebSocket's snapshot)."""
     floor = state.floor
-    return await floor.call(floor.snapshot, table_id, viewer)
+    return await floor.read(floor.snapshot, table_id, viewer)
 
 
 @router.get("/history")

@@ -4,8 +4,9 @@ tells each table's channel what changed.
 Rules and money stay in the casino core: seating is :class:`~croupier.casino.tables.Tables`,
 stakes, decisions, the timer and settlement are :class:`~croupier.casino.rounds.Rounds`
 (which moves chips only through the ledger). The floor only runs those calls
-on one worker thread (the service and its replay cache are not shared between
-threads; the database serialises writers anyway) and builds each viewer's
+on two threads, one for the commands (the database serialises writers anyway,
+and two would only poll each other's lock) and one for the snapshots, which
+read while a command waits for its commit to reach the disk; and builds each viewer's
 snapshot: the table, who watches, and the round as the engine projects it for
 that viewer, guarded once more by :mod:`croupier.server.projection`.
 """
@@ -14,6 +15,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+from collections import defaultdict
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any, TypeVar
@@ -54,14 +56,21 @@ class Floor:
         self.tables = Tables(casino.store)
         self.rounds = Rounds(casino.store, casino.ledger)
         self.history = History(casino.store)
-        self.worker = ThreadPoolExecutor(1, thread_name_prefix="croupier-floor")
+        self.worker = ThreadPoolExecutor(1, thread_name_prefix="croupier-commands")
+        self.reader = ThreadPoolExecutor(1, thread_name_prefix="croupier-snapshots")
+        # One publication at a time per table, so a later seq never carries an older state.
+        self._publishing: dict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
         # The round a table showed last, so its settlement stays on screen until the next one.
         self.last_round: dict[int, str] = {}
         self._timer: asyncio.Task[None] | None = None
 
     async def call(self, fn: Callable[..., T], *args: Any) -> T:
-        """Run a blocking service call on the floor's worker thread."""
+        """Run a blocking service call (a command) on the floor's command thread."""
         return await asyncio.get_running_loop().run_in_executor(self.worker, fn, *args)
+
+    async def read(self, fn: Callable[..., T], *args: Any) -> T:
+        """Run a blocking read (a snapshot, the lobby) on the floor's reading thread."""
+        return await asyncio.get_running_loop().run_in_executor(self.reader, fn, *args)
 
     # ------------------------------------------------------------ start-up
 
@@ -94,6 +103,7 @@ class Floor:
             with contextlib.suppress(asyncio.CancelledError):
                 await self._timer
         self.worker.shutdown(wait=True)
+        self.reader.shutdown(wait=True)
 
     async def _tick_forever(self) -> None:
         while True:
@@ -121,9 +131,9 @@ class Floor:
         data["players"] = len(info.players)
         return anonymise(data, viewer, set(info.seats.values()))
 
-    def snapshot(self, table_id: int, viewer: Viewer) -> JSON:
+    def snapshot(self, table_id: int, viewer: Viewer, info: TableInfo | None = None) -> JSON:
         """The table as ``viewer`` may see it now (blocking: call through :meth:`call`)."""
-        info = self.tables.get(table_id)
+        info = info or self.tables.get(table_id)
         round_id = info.open_round or self.last_round.get(table_id)
         round_json: JSON | None = None
         cards = set(info.seats.values())
@@ -137,24 +147,27 @@ class Floor:
         return anonymise(message, viewer, cards)
 
     def snapshots(self, table_id: int, viewers: list[Viewer]) -> dict[ViewerKey, JSON]:
+        """One snapshot per distinct viewer (every spectator shares one), the table read once."""
+        info = self.tables.get(table_id)
         found: dict[ViewerKey, JSON] = {}
         for viewer in viewers:
             key = viewer_key(viewer)
             if key not in found:
-                found[key] = self.snapshot(table_id, viewer)
+                found[key] = self.snapshot(table_id, viewer, info)
         return found
 
     async def publish(self, table_id: int, event: str, **extra: Any) -> int:
         """Tell everyone at the table what changed, each in their own projection."""
         channel = self.hub.channel(str(table_id))
-        ready: dict[ViewerKey, JSON] = {}
-        while True:  # viewers who joined while we computed get theirs too
-            missing = [v for v in channel.viewers() if viewer_key(v) not in ready]
-            if not missing:
-                break
-            ready.update(await self.call(self.snapshots, table_id, missing))
-        # No await from the last check to here: nobody can join in between.
-        return channel.publish(event, lambda viewer: ready[viewer_key(viewer)], **extra)
+        async with self._publishing[table_id]:
+            ready: dict[ViewerKey, JSON] = {}
+            while True:  # viewers who joined while we computed get theirs too
+                missing = [v for v in channel.viewers() if viewer_key(v) not in ready]
+                if not missing:
+                    break
+                ready.update(await self.read(self.snapshots, table_id, missing))
+            # No await from the last check to here: nobody can join in between.
+            return channel.publish(event, lambda viewer: ready[viewer_key(viewer)], **extra)
 
     def remember(self, view: RoundView) -> None:
         self.last_round[view.table_id] = view.round_id

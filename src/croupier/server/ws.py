@@ -107,14 +107,14 @@ async def table_socket(socket: WebSocket, table_id: int) -> None:
     channel = state.hub.channel(str(table_id))
     try:
         before = channel.seq
-        first = await floor.call(floor.snapshot, table_id, viewer)
+        first = await floor.read(floor.snapshot, table_id, viewer)
     except CasinoError as error:
         await socket.send_text(json.dumps(error_message("not_found", str(error))))
         await socket.close(CLOSE_NOT_FOUND)
         return
     subscriber = channel.subscribe(viewer, lambda _viewer: first)
     if channel.seq != before:  # something happened while the snapshot was made
-        again = await floor.call(floor.snapshot, table_id, viewer)
+        again = await floor.read(floor.snapshot, table_id, viewer)
         subscriber.offer(
             {"type": "snapshot", "table": str(table_id), "seq": channel.seq, "state": again}
         )
