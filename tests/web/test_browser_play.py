@@ -3,8 +3,9 @@
 Register (a minor is refused first), buy chips, sit at the public Russian-poker
 table, play a round with an exchange and one with a 6th card, reloading the page
 in the middle of the second; after each round the settlement's net and the new
-balance agree. A spectator's browser sees the rounds but never a card of the
-player's box before the show (checked in its page and in every WebSocket frame).
+balance agree; the history recalls the round step by step and checks its deck.
+A spectator's browser sees the rounds but never a card of the player's box
+before the show (checked in its page and in every WebSocket frame).
 """
 
 from __future__ import annotations
@@ -156,6 +157,16 @@ def test_a_newcomer_plays_russian_poker_and_a_spectator_sees_no_hidden_card(
     )
     settle_and_check(player, before, shots, "04-round-2-settled")
     watcher.screenshot(path=shots / "05-spectator-after.png", full_page=True)
+
+    # History: both rounds with their nets; the last one step by step, and its fair check.
+    player.goto(f"{server}/#/history")
+    expect(player.locator("#history tr")).to_have_count(3)  # the header and two rounds
+    player.locator("#history a").first.click()
+    player.wait_for_selector("#recall.felt")
+    player.click("text=Previous")
+    player.click("#verify")
+    expect(player.locator("#fair-result")).to_contain_text("matches the commitment")
+    player.screenshot(path=shots / "06-recall-and-fair-check.png", full_page=True)
     for frame in frames:
         if '"phase":"deciding"' in frame:
             assert not any(f'"{c}"' in frame for c in cards), "a hidden card reached a spectator"

@@ -244,7 +244,7 @@ async function recallPage(view, roundId) {
   const { renderRound } = await import("./table.js");
   const recall = await api(`/api/history/${encodeURIComponent(roundId)}`);
   let index = recall.steps.length - 1;
-  const stage = el("div", { class: "felt" });
+  const stage = el("div", { class: "felt", id: "recall" });
   const label = el("span");
   const show = () => {
     const step = recall.steps[index];

@@ -50,9 +50,27 @@ function cardsOf(item) {
   return [];
 }
 
+// What a game shows in the middle of the table besides the dealer: the board, the pocket, bets.
+function middleView(view) {
+  if (!view) return null;
+  const node = el("div", { class: "dealer", id: "middle" });
+  if (Array.isArray(view.board) && view.board.length) {
+    node.append(el("div", { class: "cards", style: "justify-content:center" }, view.board.map((c) => cardFace(c))));
+  }
+  if (view.game === "roulette") {
+    node.append(el("div", { style: "font-size:28px" }, view.pocket === null || view.pocket === undefined ? "◯" : `● ${view.pocket}`));
+    for (const bet of view.bets || []) node.append(el("div", {}, `${bet.spot ?? ""} ${typeof bet.amount === "number" ? money(bet.amount) : ""}`));
+  }
+  if (view.game === "baccarat" && view.player) {
+    node.append(el("div", {}, `Player ${view.player.points ?? ""}: `, el("span", { class: "cards", style: "display:inline-flex" }, cardsOf(view.player).map((c) => cardFace(c)))));
+    if (view.result) node.append(el("div", {}, `→ ${view.result}`));
+  }
+  return node.childNodes.length ? node : null;
+}
+
 function dealerView(view) {
   const dealer = view?.dealer || view?.banker || null;
-  const node = el("div", { class: "dealer", id: "dealer" }, el("div", {}, t("dealer")));
+  const node = el("div", { class: "dealer", id: "dealer" }, el("div", {}, view?.banker ? "Banker" : t("dealer")));
   if (!dealer) return node;
   const cards = cardsOf(dealer);
   const row = el("div", { class: "cards", style: "justify-content:center" });
@@ -64,8 +82,9 @@ function dealerView(view) {
     if (dealer.shown) row.append(cardFace(dealer.shown, { cls: "shown" }));
   }
   node.append(row);
+  if (dealer.total !== undefined) node.append(el("div", {}, `${dealer.total}`));
+  if (dealer.points !== undefined) node.append(el("div", {}, `${dealer.points}`));
   if (dealer.bought_game) node.append(el("div", {}, `${t("buy_game")}: −${dealer.bought_game.dropped} +${dealer.bought_game.drew}`));
-  if (view.player && view.banker) node.append(el("div", {}, "Player: ", el("span", { class: "cards" }, cardsOf(view.player).map((c) => cardFace(c)))));
   return node;
 }
 
@@ -97,6 +116,11 @@ function boxView(state, number) {
       for (let i = 0; i < (view.card_count || 0); i += 1) row.append(cardFace(null));
     }
     node.append(row);
+    if (Array.isArray(view.hands) && view.hands.length > 1) {
+      node.append(el("div", { class: "muted" }, view.hands.map((h, i) => `${i + 1}: ${(h.cards || []).join(" ")} (${h.total ?? ""})`).join(" · ")));
+    } else if (view.hands?.[0]?.total !== undefined) {
+      node.append(el("div", {}, `${view.hands[0].total}`));
+    }
     const facts = [view.stage, view.fees ? `fees ${money(view.fees)}` : "", view.insurance ? `${t("insure")} ${money(view.insurance)}` : ""].filter(Boolean);
     node.append(el("div", { class: "muted" }, facts.join(" · ")));
   }
@@ -117,6 +141,8 @@ export function renderRound(state, _options) {
   const view = state.round?.view;
   const wrap = el("div");
   wrap.append(dealerView(view));
+  const middle = middleView(view);
+  if (middle) wrap.append(middle);
   const boxes = el("div", { class: "boxes" });
   const seats = state.table ? state.table.boxes : (view?.boxes || []).length;
   if (state.table) {
@@ -190,7 +216,9 @@ function priceText(entry) {
     return values.length === 1 ? money(values[0]) : Object.entries(entry.prices).map(([n, p]) => `${n}: ${money(p)}`).join(", ");
   }
   if (entry.price) return money(entry.price);
-  if (entry.min_amount !== undefined) return `${money(entry.min_amount)} – ${money(entry.max_amount)}`;
+  if (entry.min_amount !== undefined) {
+    return entry.max_amount === undefined ? `≥ ${money(entry.min_amount)}` : `${money(entry.min_amount)} – ${money(entry.max_amount)}`;
+  }
   return "";
 }
 
