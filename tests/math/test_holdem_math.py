@@ -11,13 +11,15 @@ import pytest
 
 from croupier.cards import parse_cards
 from croupier.math.holdem import (
+    _FIRST,
+    _SECOND,
     _seven_card_hands,
     _tally,
     board_classes,
     bonus_return,
-    call_every_hand,
+    flop_rule,
     hole_cards_bonus_return,
-    outcome_counts,
+    return_from_counts,
 )
 from croupier.poker.batch import all_hands, best_batch, categories, rank5_batch
 from croupier.poker.hand import value_best
@@ -38,7 +40,7 @@ def test_021_counting_kernel_agrees_with_brute_force(board: str) -> None:
     _seven_card_hands(cards, rows)
     values = best_batch(rows)
     counts = np.zeros((11, 4), dtype=np.int64)
-    _tally(values.reshape(1, 1081), np.array([1]), PAIR_OF_FOURS, counts)
+    _tally(values.reshape(1, 1081), np.array([1]), PAIR_OF_FOURS, _FIRST, _SECOND, counts)
     brute = np.zeros((11, 4), dtype=np.int64)
     holes = [tuple(r[5:]) for r in rows.tolist()]
     for h, mine in zip(holes, values.tolist(), strict=True):
@@ -80,13 +82,23 @@ def test_022_hole_cards_bonus_return_by_counting_combinations() -> None:
 
 
 @pytest.mark.slow
-def test_021_call_every_hand_enumerates_every_deal() -> None:
-    counts = outcome_counts(load("texas-holdem"))
+def test_021_flop_rule_enumerates_every_deal_and_beats_calling_every_hand() -> None:
+    profile = load("texas-holdem")
+    rule = flop_rule(profile)
+    counts = rule.counts
     assert int(counts.sum()) == comb(52, 5) * comb(47, 2) * comb(45, 2)  # 2.78e12 deals
     # each 7-card hand is 21 (board, box cards) splits, each met by 990 dealer hands
     seven = [23_294_460, 0, 58_627_800, 31_433_400, 6_461_620, 6_180_020, 4_047_644, 3_473_184,
              224_848, 37_260, 4_324]  # fmt: skip
     assert counts.sum(axis=1).tolist() == [n * 21 * 990 for n in seven]
-    ante, odds = call_every_hand(load("texas-holdem"))
-    assert sum(odds.values()) == 1
-    assert f"{float(-ante):.4%}" == "8.0536%"  # the figure docs/games/texas-holdem.md quotes
+    # (box cards, flop) fall into the well-known 1,286,792 strategically different classes
+    assert len(rule.call) == 1_286_792
+    # calling every hand, priced two ways: by class counts, and summed per (box cards, flop)
+    assert rule.call_all == return_from_counts(profile, counts)
+    assert f"{float(-rule.call_all):.4%}" == "8.0536%"
+    assert rule.optimal > rule.call_all and f"{float(-rule.optimal):.4%}" == "2.3116%"
+    assert rule.plays(parse_cards("As Ad"), parse_cards("2c 7d 9h"))
+    assert rule.plays(parse_cards("7c 2d"), parse_cards("7s Qh 9c"))  # any pair plays
+    assert not rule.plays(parse_cards("7c 2d"), parse_cards("Ks Qh 9c"))
+    assert not rule.plays(parse_cards("3c 4d"), parse_cards("Ks Qh 9c"))
+    assert rule.plays(parse_cards("3c 4d"), parse_cards("5s 6h Kc"))  # an open-ended draw
