@@ -145,3 +145,29 @@ def test_021_maximum_payout_caps_the_box() -> None:
     result = settle(play(state, "play"))
     assert result.box(1).net == 30_000
     assert lines(result) == {"ante": (1000, 31_000), "bet": (2000, 2000)}
+
+
+@pytest.mark.parametrize(
+    ("action", "reason"),
+    [
+        (Action("play", box=1, amount=1000), "box 1: play refused: the BET is 2 x ANTE = 2000"),
+        (Action("play", box=1, player="p9"), "the box belongs to p1, not p9"),
+        (Action("play", box=1, hand=1), "a poker box has one hand"),
+        (Action("play", box=5), "there is no such box in this round"),
+        (Action("bet", box=1), "'bet' is not an action of this game \\(fold, play\\)"),
+        (Action("take_half", box=1), "'take_half' is not an action of this game"),
+    ],
+)
+def test_bad_action_is_refused_naming_box_and_verb_and_changes_nothing(
+    action: Action, reason: str
+) -> None:
+    state = start(P, box(1), {1: "7c 2d"}, "4h 4s", BOARD)
+    with pytest.raises(IllegalAction, match=reason):
+        GAME.apply(state, action)
+    assert not GAME.can(state, action)
+    assert GAME.to_act(state).box == 1 and state.history == ()
+
+
+def test_a_stake_of_another_game_is_refused() -> None:
+    with pytest.raises(RuleError, match=r"box 1: 'pair_plus' is not a stake of this game"):
+        start(P, box(1, pair_plus=100), {1: "7c 2d"}, "4h 4s", BOARD)
