@@ -27,10 +27,9 @@ def test_conservation_and_audit_after_random_rounds(casino: Casino, clock: Setta
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("seed", [1, 2, 3])
 def test_conservation_and_audit_after_thousands_of_random_rounds(
-    casino: Casino, clock: SettableClock, seed: int
+    casino: Casino, clock: SettableClock
 ) -> None:
-    drill = run_drill(casino, clock, seed=seed, steps=6000)
+    drill = run_drill(casino, clock, seed=1, steps=5000)
     assert drill.log.closed > 1000
     assert drill.books() == []

@@ -20,7 +20,7 @@ from croupier.cards.fair import FairSeed, FairStream
 from croupier.casino import Casino, Registration
 from croupier.casino.errors import CasinoError
 from croupier.casino.rounds import Rounds, RoundView
-from croupier.casino.tables import TableConfig, Tables
+from croupier.casino.tables import TableConfig, TableInfo, Tables
 from croupier.games.base import LegalAction, Limits, Viewer
 from croupier.store.models import (
     Account,
@@ -56,6 +56,8 @@ DRILL_PROFILES = (
     "baccarat",
     "roulette",
 )
+PREBUYS = ("sixth", "insurance", "buy_game")
+SIDE_BETS = {"stud": ("bonus", "dealer_bonus"), "three_card": ("pair_plus", "bonus")}
 # Roulette bets the drill places: outside, straight, split and a call bet.
 ROULETTE_SPOTS = ("red", "black", "even", "dozen:2", "straight:17", "split:17-20", "voisins")
 DRILL_LIMITS = Limits(100, 5_000, 2_000_000)
@@ -142,23 +144,18 @@ class Drill:
         """One command at one table: a stake, a decision, or the clock."""
         self.log.steps += 1
         table = self.tables.get(self.pick(self.log.tables))
-        if (
-            table.open_round is None
-            or self.rounds.view(table.open_round, Viewer.house()).phase is Phase.BETTING
-        ):
-            self._stake(table.id)
-            return
-        view = self.rounds.view(table.open_round, Viewer.house())
-        if view.turn is None:
-            self.rounds.finish(view.round_id)
-            return
-        self._decide(view)
-
-    def _stake(self, table_id: int) -> None:
-        table = self.tables.get(table_id)
-        staked = set()
+        house = None
         if table.open_round is not None:
-            staked = {s.box for s in self.rounds.view(table.open_round, Viewer.house()).stakes}
+            house = self.rounds.view(table.open_round, Viewer.house())
+        if house is None or house.phase is Phase.BETTING:
+            self._stake(table, house)
+        elif house.turn is None:
+            self.rounds.finish(house.round_id)
+        else:
+            self._decide(house)
+
+    def _stake(self, table: TableInfo, house: RoundView | None) -> None:
+        staked = set() if house is None else {s.box for s in house.stakes}
         free = [b for b in sorted(table.seats) if b not in staked]
         if not free:
             return
@@ -168,14 +165,25 @@ class Drill:
         if self.below(20) == 0:
             amount = DRILL_LIMITS.max_stake + 1  # refused: above the maximum
         stake = _stake_for(table.game, amount)
+        if "ante" in stake:
+            # Dark boxes with the pre-buys and side bets the profiles know; the engine
+            # refuses those a profile does not allow, as it should.
+            if self.below(4) == 0:
+                stake["dark"] = True
+                stake["prebuy"] = [self.pick(PREBUYS)] if self.below(2) else []
+            if self.below(5) == 0:
+                stake[self.pick(SIDE_BETS.get(table.game, ("bonus",)))] = DRILL_LIMITS.min_stake
+        elif table.game == "blackjack" and self.below(5) == 0:
+            stake["twenty_one_plus_three"] = DRILL_LIMITS.min_stake
         try:
-            self.rounds.stake(self.key(), table_id, card, box, stake)
+            view = self.rounds.stake(self.key(), table.id, card, box, stake)
         except CasinoError:
             self.log.refused += 1
-            if self.below(3) == 0 and table.open_round is not None:
-                self._deal(table.open_round)
+            if self.below(3) == 0 and house is not None:
+                self._deal(house.round_id)
             return
-        self._note_closed(self.rounds.current(table_id), table_id)
+        if view.closed:
+            self.log.closed += 1  # dealt and settled at once (baccarat)
 
     def _deal(self, round_id: str) -> None:
         view = self.rounds.view(round_id, Viewer.house())
@@ -222,10 +230,6 @@ class Drill:
             top = option.max_amount if option.max_amount is not None else option.min_amount
             action["amount"] = option.min_amount + self.below(top - option.min_amount + 1)
         return action
-
-    def _note_closed(self, round_id: str | None, table_id: int) -> None:
-        if round_id is None:
-            self.log.closed += 1  # dealt and settled at once (baccarat)
 
     def expire(self) -> None:
         """Let the clock run out at every public table."""

@@ -567,8 +567,10 @@ class Rounds:
         rebuilt = self._rebuilt(session, row)
         if not rebuilt.setup.boxes:
             raise Refused(f"round {row.id}: no box is staked, nothing to deal")
+        state = rebuilt.engine.start(rebuilt.setup, start_deck(row, rebuilt.profile))
         self._append(session, row, EventKind.DEAL, actor, {})
         row.phase = Phase.PLAYING.value
+        self._cache[row.id] = replace(rebuilt, state=state, events=row.events)
 
     # -------------------------------------------------------- intents
 
@@ -734,7 +736,9 @@ class Rounds:
             self._cache.clear()
             raise
         round_id = answer["round_id"]
-        self.finish(round_id)
+        known = self._cache.get(round_id)
+        if replayed or known is None or (known.state is not None and known.settlement is not None):
+            self.finish(round_id)
         return replace(self.view(round_id, Viewer.of(str(card_number))), replayed=replayed)
 
     # -------------------------------------------------------- the end of a round
