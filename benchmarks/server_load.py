@@ -293,5 +293,5 @@ if __name__ == "__main__":
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--steps", default=DEFAULT_STEPS, help="clients:playing,...")
     parser.add_argument("--seconds", type=float, default=15.0, help="measured time per step")
-    parser.add_argument("--think", type=float, default=1.0, help="mean seconds between decisions")
+    parser.add_argument("--think", type=float, default=8.0, help="mean seconds between decisions")
     asyncio.run(main(parser.parse_args()))

@@ -94,5 +94,6 @@ async def create_personal_table(
     config = TableConfig(body.profile, limits, TableMode.PERSONAL, name="")
     info = await floor.call(floor.tables.create, config)
     info = await floor.call(floor.tables.sit, info.id, player.card_number, None)
+    floor.note_table(info)
     await floor.publish(info.id, "opened")
     return floor.table_json(info, Viewer.of(player.card_number))

@@ -15,9 +15,11 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import time
 from collections import defaultdict
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
+from dataclasses import replace
 from typing import Any, TypeVar
 
 from croupier.casino import Casino
@@ -38,6 +40,9 @@ T = TypeVar("T")
 # default table too; the maximum stake, which the source does not give, is ten minimums.
 DEMO_LIMITS = Limits(min_stake=25_00, max_stake=250_00, max_payout=3000_00)
 TIMER_PERIOD_S = 0.25
+# A table's seats and open round are kept between events (this server makes every change to
+# them and notes it); reread at least this often in case staff changed a table elsewhere.
+INFO_TTL_S = 2.0
 
 
 def round_table(round_id: str) -> int:
@@ -63,6 +68,7 @@ class Floor:
         # The round a table showed last, so its settlement stays on screen until the next one.
         self.last_round: dict[int, str] = {}
         self._timer: asyncio.Task[None] | None = None
+        self._info: dict[int, tuple[float, TableInfo]] = {}
 
     async def call(self, fn: Callable[..., T], *args: Any) -> T:
         """Run a blocking service call (a command) on the floor's command thread."""
@@ -119,6 +125,7 @@ class Floor:
         for round_id in touched:
             table_id = round_table(round_id)
             self.last_round[table_id] = round_id
+            self._info.pop(table_id, None)
             await self.publish(table_id, "timer", round=round_id)
         return touched
 
@@ -131,9 +138,22 @@ class Floor:
         data["players"] = len(info.players)
         return anonymise(data, viewer, set(info.seats.values()))
 
+    def info(self, table_id: int) -> TableInfo:
+        """The table's seats and open round (blocking)."""
+        cached = self._info.get(table_id)
+        if cached is not None and time.monotonic() - cached[0] < INFO_TTL_S:
+            return cached[1]
+        info = self.tables.get(table_id)
+        self._info[table_id] = (time.monotonic(), info)
+        return info
+
+    def note_table(self, info: TableInfo) -> None:
+        """Seats changed (sit, stand, a new table): keep what the service answered."""
+        self._info[info.id] = (time.monotonic(), info)
+
     def snapshot(self, table_id: int, viewer: Viewer, info: TableInfo | None = None) -> JSON:
-        """The table as ``viewer`` may see it now (blocking: call through :meth:`call`)."""
-        info = info or self.tables.get(table_id)
+        """The table as ``viewer`` may see it now (blocking: call through :meth:`read`)."""
+        info = info or self.info(table_id)
         round_id = info.open_round or self.last_round.get(table_id)
         round_json: JSON | None = None
         cards = set(info.seats.values())
@@ -148,7 +168,7 @@ class Floor:
 
     def snapshots(self, table_id: int, viewers: list[Viewer]) -> dict[ViewerKey, JSON]:
         """One snapshot per distinct viewer (every spectator shares one), the table read once."""
-        info = self.tables.get(table_id)
+        info = self.info(table_id)
         found: dict[ViewerKey, JSON] = {}
         for viewer in viewers:
             key = viewer_key(viewer)
@@ -170,7 +190,13 @@ class Floor:
             return channel.publish(event, lambda viewer: ready[viewer_key(viewer)], **extra)
 
     def remember(self, view: RoundView) -> None:
+        """A command answered with the round's view: it is the table's round now, open or
+        just closed (its settlement stays on screen until the next one)."""
         self.last_round[view.table_id] = view.round_id
+        cached = self._info.get(view.table_id)
+        if cached is not None:
+            open_round = None if view.closed else view.round_id
+            self._info[view.table_id] = (cached[0], replace(cached[1], open_round=open_round))
 
     def lobby(self, viewer: Viewer) -> list[JSON]:
         return [self.table_json(info, viewer) for info in self.tables.list()]

@@ -51,11 +51,11 @@ async def run_intent(floor: Floor, table_id: int, player: Profile, intent: Inten
     rounds, tables = floor.rounds, floor.tables
     replayed = False
     if intent.intent == "sit":
-        await floor.call(tables.sit, table_id, card, intent.box)
+        floor.note_table(await floor.call(tables.sit, table_id, card, intent.box))
     elif intent.intent == "stand":
         if intent.box is None:
             raise MessageError("box: needed to stand up", "box")
-        await floor.call(tables.stand, table_id, card, intent.box)
+        floor.note_table(await floor.call(tables.stand, table_id, card, intent.box))
     elif intent.intent == "stake":
         if intent.box is None or intent.stake is None:
             raise MessageError("box and stake: both needed to stake", "stake")
