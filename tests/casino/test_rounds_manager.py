@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from datetime import UTC, datetime
 
 import pytest
 from sqlalchemy import select
@@ -99,3 +100,26 @@ def test_books_find_a_hold_taken_without_its_event(
     assert drill.books() == []
     casino.ledger.stake("stray", rid, ann, 700)  # chips held behind the runner's back
     assert any(f"round {rid}: holds" in p for p in drill.books())
+
+
+def test_recover_finishes_a_manager_void_cut_short_by_a_crash(
+    casino: Casino, new_player: Callable[..., Profile]
+) -> None:
+    rid, ann, _ = playing_round(casino, new_player)
+    boss = new_player("Marina Boss", role=Role.MANAGER)
+    # What a crash right after logging the void leaves: the log, the chips still held.
+    with casino.store.write() as session:
+        session.add(
+            StaffAction(
+                round_id=rid, person_id=boss.id, action="void", reason="fire alarm", at=clock_now()
+            )
+        )
+    assert casino.ledger.balance(ann) == 47_000
+    assert Rounds(casino.store, casino.ledger).recover() == [f"{rid}: void"]
+    assert casino.ledger.balance(ann) == 50_000
+    assert Rounds(casino.store).view(rid, Viewer.house()).phase is Phase.VOID
+    assert casino.audit().ok
+
+
+def clock_now() -> datetime:
+    return datetime(2026, 11, 29, 12, 0, tzinfo=UTC)

@@ -881,12 +881,21 @@ class Rounds:
                 with self.store.read() as session:
                     row = self._row(session, round_id)
                     status = session.get_one(Round, round_id).status
+                    voided = session.scalar(
+                        select(StaffAction)
+                        .where(StaffAction.round_id == round_id, StaffAction.action == "void")
+                        .order_by(StaffAction.id.desc())
+                        .limit(1)
+                    )
                     self._rebuilt(session, row)
             except (RuleError, DeckExhausted, KeyError, ValueError, TypeError) as error:
                 self._void(round_id, f"the record could not be replayed: {error}")
                 done.append(f"{round_id}: void ({error})")
                 continue
-            if status == RoundStatus.VOID.value:
+            if voided is not None:  # a manager's void cut short by the crash
+                self._void(round_id, f"by manager: {voided.reason}")
+                done.append(f"{round_id}: void")
+            elif status == RoundStatus.VOID.value:
                 self._close(round_id, Phase.VOID, None)
                 done.append(f"{round_id}: void")
             elif self.finish(round_id):
@@ -906,20 +915,23 @@ class Rounds:
             raise Refused(f"{doing} refused: card {person.card_number} is not a manager")
         return person
 
-    def _log(self, round_id: str, person: Person, action: str, reason: str) -> None:
-        with self._writing() as session:
-            row = self._row(session, round_id, lock=True)
-            if row.phase not in OPEN_PHASES:
-                raise RoundClosed(f"round {row.id} is {row.phase} already")
-            session.add(
-                StaffAction(
-                    round_id=row.id,
-                    person_id=person.id,
-                    action=action,
-                    reason=reason,
-                    at=self.store.now(),
-                )
+    def _log(
+        self, session: Session, round_id: str, person: Person, action: str, reason: str
+    ) -> TableRound:
+        """Lock an open round and log the staff action on it (in the caller's transaction)."""
+        row = self._row(session, round_id, lock=True)
+        if row.phase not in OPEN_PHASES:
+            raise RoundClosed(f"round {row.id} is {row.phase} already")
+        session.add(
+            StaffAction(
+                round_id=row.id,
+                person_id=person.id,
+                action=action,
+                reason=reason,
+                at=self.store.now(),
             )
+        )
+        return row
 
     def _void(self, round_id: str, reason: str) -> None:
         if self.ledger.round_status(round_id) is RoundStatus.OPEN:
@@ -929,7 +941,9 @@ class Rounds:
     def void(self, round_id: str, manager_card: str, reason: str) -> RoundView:
         """A manager voids a disputed round: every stake goes back; logged (who, when, why)."""
         person = self._manager(manager_card, reason, f"void round {round_id}")
-        self._log(round_id, person, "void", reason)
+        with self._writing() as session:
+            self._log(session, round_id, person, "void", reason)
+        # Logged first: a crash before the chips go back is finished by recover().
         self._void(round_id, f"by manager {person.card_number}: {reason}")
         return self.view(round_id, Viewer.house())
 
@@ -938,9 +952,8 @@ class Rounds:
         decide gets the engine's default action (logged as the manager's), then
         the round is settled; logged (who, when, why)."""
         person = self._manager(manager_card, reason, f"settle round {round_id}")
-        self._log(round_id, person, "settle", reason)
         with self._writing() as session:
-            row = self._row(session, round_id, lock=True)
+            row = self._log(session, round_id, person, "settle", reason)
             if row.phase == Phase.BETTING.value:
                 self._deal(session, row, person.card_number)
             while (rebuilt := self._rebuilt(session, row)).settlement is None:
