@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -176,3 +177,29 @@ def test_an_expired_session_cannot_join_as_a_player(client: TestClient) -> None:
     with join(client, table_id, {"Authorization": "Bearer nope"}, "x") as s:
         message = s.receive_json()
         assert message["type"] == "error" and message["code"] == "unauthorized"
+
+
+def test_a_restarted_server_resumes_the_open_round(tmp_path: Path) -> None:
+    """Start-up applies migrations and resumes open rounds: the player carries on."""
+    from croupier.server.app import create_app
+
+    from .conftest import login, make_config, register
+
+    config = make_config(tmp_path / "restart")
+    with TestClient(create_app(config)) as first:
+        card = register(first)
+        headers = login(first, card)
+        first.post("/api/cashier/buy", json={"key": "b", "amount": 10_000}, headers=headers)
+        table_id = open_table(first)
+        with join(first, table_id, headers, "p") as p:
+            me = TableClient(p, "p")
+            me.send(intent="sit", box=1)
+            me.until(me.send(intent="stake", box=1, stake={"ante": 1000})["seq"])
+            before = me.round
+    with TestClient(create_app(config)) as second, join(second, table_id, headers, "p") as p:
+        again = TableClient(p, "p")
+        assert again.round is not None and before is not None
+        assert again.round["round_id"] == before["round_id"]
+        assert again.round["view"] == before["view"] and again.my_turn()
+        again.finish()
+        assert again.round["phase"] == "settled"
