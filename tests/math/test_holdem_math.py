@@ -19,6 +19,7 @@ from croupier.math.holdem import (
     bonus_return,
     flop_rule,
     hole_cards_bonus_return,
+    outcome_counts,
     return_from_counts,
 )
 from croupier.poker.batch import all_hands, best_batch, categories, rank5_batch
@@ -102,3 +103,14 @@ def test_021_flop_rule_enumerates_every_deal_and_beats_calling_every_hand() -> N
     assert not rule.plays(parse_cards("7c 2d"), parse_cards("Ks Qh 9c"))
     assert not rule.plays(parse_cards("3c 4d"), parse_cards("Ks Qh 9c"))
     assert rule.plays(parse_cards("3c 4d"), parse_cards("5s 6h Kc"))  # an open-ended draw
+
+
+@pytest.mark.slow
+def test_022_blind_turn_and_river_bets_are_worth_nothing() -> None:
+    profile = load("texas-holdem-bonus")
+    counts = outcome_counts(profile)
+    assert counts[:, 0].sum() == 0  # no qualification: the dealer always plays
+    assert counts[:, 1].sum() == counts[:, 3].sum()  # box and dealer are dealt alike
+    blind = return_from_counts(profile, counts, staked=())
+    assert blind == return_from_counts(profile, counts, staked=("turn", "river"))
+    assert f"{float(blind):.4%}" == "-39.2268%"

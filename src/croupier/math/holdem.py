@@ -29,7 +29,7 @@ over the 2,598,960 five-card hands.
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Collection, Iterator, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from itertools import permutations
@@ -371,13 +371,16 @@ def call_every_hand(profile: HouseProfile) -> tuple[Fraction, dict[str, Fraction
     return return_from_counts(profile, counts), outcome_odds(counts)
 
 
-def return_from_counts(profile: HouseProfile, counts: NDArray[np.int64]) -> Fraction:
+def return_from_counts(
+    profile: HouseProfile, counts: NDArray[np.int64], staked: Collection[str] | None = None
+) -> Fraction:
     """The return per ANTE of deals counted by the box's class and the outcome,
-    each priced by the engine's settlement."""
+    each priced by the engine's settlement (the box stakes every street, or
+    the play and the lines ``staked``)."""
     result = Fraction(0)
     for cat in Category:
         if counts[cat].any():
-            nets = net_by_outcome(profile, cat)
+            nets = net_by_outcome(profile, cat, staked)
             result += sum(
                 (int(counts[cat, i]) * nets.get(o, Fraction(0)) for i, o in enumerate(OUTCOMES)),
                 Fraction(0),
@@ -427,19 +430,28 @@ def hole_cards_bonus_return(profile: HouseProfile) -> Fraction:
 
 
 def analyze_bonus(profile: HouseProfile) -> Report:
-    """``croupier analyze texas-holdem-bonus``: its BONUS (the streets' optimal
-    betting is not analysed yet)."""
+    """``croupier analyze texas-holdem-bonus``: the BONUS exactly, and the main
+    game played blind (every hand played, TURN and RIVER bet or checked by a
+    fixed rule). Box and dealer are dealt alike, so a blind even-money bet wins
+    as often as it loses and the TURN and RIVER add nothing; what the streets
+    are worth to a player who bets on what they see is not analysed yet."""
     started = time.perf_counter()
     bonus = hole_cards_bonus_return(profile)
+    counts = outcome_counts(profile)
+    blind = return_from_counts(profile, counts, staked=())
+    assert blind == return_from_counts(profile, counts), "blind street bets are even"
     return Report(
         profile.id,
-        "exact enumeration of the BONUS: 1,326 box x 1,225 dealer two-card hands",
+        "exact enumeration: the BONUS over 1,326 x 1,225 two-card hands; the streets over "
+        "134,459 suit classes of boards x 1,081 box x 990 dealer hands",
         (
+            Figure("return per ANTE playing every hand blind", float(blind), blind,
+                   "the same whether TURN and RIVER are always bet or always checked"),
             Figure("BONUS return per unit", float(bonus), bonus),
             Figure("BONUS house edge", float(-bonus), -bonus),
         ),
         seconds=time.perf_counter() - started,
-    )
+    )  # fmt: skip
 
 
 def analyze(profile: HouseProfile) -> Report:

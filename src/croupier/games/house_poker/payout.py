@@ -30,7 +30,7 @@ round and the math lab can weigh outcomes with it directly.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
 
@@ -104,10 +104,13 @@ def settle_box(
     return cap_lines(lines, max_payout, CAP_ORDER), outcome
 
 
-def net_by_outcome(profile: HouseProfile, category: Category) -> dict[str, Fraction]:
-    """What a box of ``category`` that plays every street staking nets, per
-    ANTE, in each outcome against the dealer: the math lab weighs these by
-    exact counts, so the analysis settles with the very rules the engine uses.
+def net_by_outcome(
+    profile: HouseProfile, category: Category, staked: Collection[str] | None = None
+) -> dict[str, Fraction]:
+    """What a box of ``category`` that plays, staking the street lines ``staked``
+    (every street when None), nets per ANTE in each outcome against the dealer:
+    the math lab weighs these by exact counts, so the analysis settles with the
+    very rules the engine uses.
 
     >>> from croupier.profiles import load
     >>> nets = net_by_outcome(load("texas-holdem"), Category.FLUSH)
@@ -121,7 +124,11 @@ def net_by_outcome(profile: HouseProfile, category: Category) -> dict[str, Fract
     def hand(value: int, cat: Category) -> HandRank:
         return HandRank(value, cat, (), ())
 
-    streets = tuple((s.line, antes(s.antes, unit)) for s in profile.streets)
+    streets = tuple(
+        (s.line, antes(s.antes, unit))
+        for s in profile.streets
+        if staked is None or s.line in staked or s.decision == "play_or_fold"
+    )
     against = {
         "no_game": (base + 1, base - 1),
         "win": (base + 1, base),
