@@ -21,7 +21,7 @@ from sqlalchemy import func, select
 
 from croupier.casino.errors import BadInput, NotFound, Refused
 from croupier.casino.players import find_person
-from croupier.casino.rounds import check_round, rebuild
+from croupier.casino.replay import check_round, rebuild
 from croupier.games.base import JSON, Viewer
 from croupier.store.db import Store
 from croupier.store.round_models import EventKind, Phase, RoundEvent, RoundParticipant, TableRound

@@ -30,43 +30,54 @@ views are plain data projected per :class:`~croupier.games.base.Viewer`.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 from datetime import datetime, timedelta
 from typing import Any
 
-from sqlalchemy import select, update
+from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from croupier.cards.deck import Deck, DeckExhausted
+from croupier.cards.deck import DeckExhausted
 from croupier.cards.fair import FairSeed, new_server_seed
-from croupier.casino.accounts import Line, ensure_account, post
+from croupier.casino.disputes import check_manager, log_staff_action
 from croupier.casino.errors import BadInput, CasinoError, NotFound, Refused, RoundClosed
+from croupier.casino.holds import hold_chips, holds_mismatch
 from croupier.casino.idempotency import run_once
-from croupier.casino.ledger import Ledger, player_account, require_player
+from croupier.casino.ledger import Ledger
 from croupier.casino.players import find_person
-from croupier.casino.responsible import check_not_excluded
-from croupier.casino.tables import find_table, load_profile
+from croupier.casino.replay import (
+    Rebuilt,
+    adapter_for,
+    check_round,
+    events_of,
+    parse_action,
+    parse_stake,
+    price_of,
+    rebuild,
+    returned_at_once,
+    reveal_seed,
+    seed_of,
+    shoe_left,
+    stake_json,
+    start_deck,
+    upfront_price,
+)
+from croupier.casino.round_view import RoundView, make_view
+from croupier.casino.tables import find_table
 from croupier.games.base import (
     JSON,
     Action,
-    BoxStake,
-    Game,
-    LegalAction,
     Limits,
     RoundSetup,
     RuleError,
     Settlement,
-    Turn,
     Viewer,
-    ViewerRole,
 )
-from croupier.games.script import ADAPTERS, Adapter, ScriptError
-from croupier.play.plugin import plugin_for
-from croupier.play.session import action_json, action_price, round_deck
+from croupier.play.session import action_json
 from croupier.store.db import Store
-from croupier.store.models import AccountKind, Person, Role, Round, RoundStatus, TxKind
+from croupier.store.models import Person, Round, RoundStatus
 from croupier.store.round_models import (
     EventKind,
     GameTable,
@@ -82,300 +93,13 @@ from croupier.store.round_models import (
 TIMER = "timer"
 OPEN_PHASES = (Phase.BETTING.value, Phase.PLAYING.value)
 MAX_CLIENT_SEED = 64
-MAX_REASON = 500
 
 
 class IllegalIntent(Refused):
     """An intent the rules refuse now (out of turn, not on the menu); nothing changed."""
 
 
-# ---------------------------------------------------------------- replay
-
-
-@dataclass(frozen=True, slots=True)
-class Rebuilt:
-    """A round's engine state, replayed from its stored events."""
-
-    engine: Game[Any, Any]
-    profile: Any
-    setup: RoundSetup[Any]
-    state: Any  # None while betting
-    events: int
-
-    @property
-    def settlement(self) -> Settlement | None:
-        return None if self.state is None else self.engine.settlement(self.state)
-
-    @property
-    def turn(self) -> Turn | None:
-        return None if self.state is None else self.engine.to_act(self.state)
-
-
-def adapter_for(game: str) -> Adapter:
-    adapter = ADAPTERS.get(game)
-    if adapter is None:
-        raise BadInput(f"no engine plays {game!r}")
-    return adapter
-
-
-def seed_of(row: TableRound) -> FairSeed:
-    return FairSeed(bytes.fromhex(row.server_seed), row.client_seed, row.nonce)
-
-
-def parse_stake(adapter: Adapter, box: int, card: str, stake: Mapping[str, Any]) -> BoxStake:
-    """A box's stakes from the round-script box format (``{"ante": 1000}``)."""
-    if not isinstance(stake, Mapping):
-        raise BadInput(f"stake for box {box} must be an object like {{'ante': 1000}}")
-    if "box" in stake or "player" in stake:
-        raise BadInput(f"stake for box {box}: the box and player come from the seat, not the stake")
-    try:
-        return adapter.box({**stake, "box": box, "player": card}, f"box {box} stake")
-    except ScriptError as error:
-        raise BadInput(str(error)) from None
-
-
-def parse_action(adapter: Adapter, action: Mapping[str, Any]) -> Action:
-    """An action from the round-script action format (``{"box": 1, "act": "play"}``)."""
-    if not isinstance(action, Mapping):
-        raise BadInput(f"action must be an object like {{'box': 1, 'act': 'play'}}, got {action!r}")
-    try:
-        return adapter.action(action, "action")
-    except ScriptError as error:
-        raise BadInput(str(error)) from None
-
-
-def stake_json(stake: BoxStake) -> JSON:
-    data: JSON = {"box": stake.box, "player": stake.player, "stakes": dict(stake.stakes)}
-    if stake.dark:
-        data["dark"] = True
-    if stake.prebuy:
-        data["prebuy"] = list(stake.prebuy)
-    return data
-
-
-def stake_from_json(data: Mapping[str, Any]) -> BoxStake:
-    return BoxStake(
-        int(data["box"]),
-        str(data["player"]),
-        dict(data["stakes"]),
-        bool(data.get("dark", False)),
-        tuple(data.get("prebuy", ())),
-    )
-
-
-def upfront_price(profile: Any, stake: BoxStake) -> int:
-    """What a box's stakes take before the first card (dark BETs and pre-buys too);
-    the same reckoning the terminal uses, so both hold what the engine settles."""
-    return plugin_for(profile.game).upfront(profile, (stake,))
-
-
-def price_of(legal: Sequence[LegalAction], action: Action) -> int:
-    """The chips an action adds, by the menu entry it matches (0 when free)."""
-    for entry in legal:
-        if (entry.act, entry.box, entry.hand) == (action.act, action.box, action.hand):
-            return action_price(entry, action)
-    return 0
-
-
-def start_deck(row: TableRound, profile: Any) -> Deck:
-    """The deck a round is dealt from: its own seed's, or the rest of the table's shoe
-    (the shoe's seed, ``shoe_offset`` cards in), exactly as the previous round left it."""
-    if not row.shoe_offset:
-        return round_deck(profile, seed_of(row))
-    shoe: Deck = profile.shoe.fresh(seed_of(row))
-    _, deck = shoe.deal_many("shoe", row.shoe_offset)
-    return deck
-
-
-def shoe_left(profile: Any, state: Any) -> Deck | None:
-    """The shoe a finished round leaves for the next one, or None when the next
-    round needs a fresh deck (no shoe in this game, or the cut card came out)."""
-    rules = getattr(profile, "shoe", None)
-    deck = getattr(state, "deck", None)
-    if rules is None or not isinstance(deck, Deck) or deck.is_scripted:
-        return None
-    return None if rules.cut_card_out(deck) else deck
-
-
-def reveal_seed(session: Session, table_id: int, commitment: str) -> None:
-    session.execute(
-        update(TableRound)
-        .where(TableRound.table_id == table_id, TableRound.commitment == commitment)
-        .values(seed_revealed=True)
-    )
-
-
-def returned_at_once(state: Any, action: Action) -> int:
-    """Chips an accepted action hands straight back: roulette returns at once what a
-    bet puts over its positions' maxima (the bet just placed says how much), so
-    only the rest is held."""
-    bets = getattr(state, "bets", None)
-    if action.act != "bet" or not bets:
-        return 0
-    excess: int = bets[-1].excess
-    return excess
-
-
-def rebuild(row: TableRound, events: Sequence[RoundEvent]) -> Rebuilt:
-    """Replay a round's events from its seed (the one way its state is ever made)."""
-    profile = load_profile(row.profile)
-    engine = adapter_for(profile.game).engine()
-    limits = Limits.from_json(row.limits)
-    stakes = tuple(stake_from_json(e.payload) for e in events if e.kind == EventKind.STAKE.value)
-    setup = RoundSetup(profile, limits, stakes)
-    state = None
-    for event in events:
-        if event.kind == EventKind.DEAL.value:
-            state = engine.start(setup, start_deck(row, profile))
-        elif event.kind == EventKind.ACTION.value:
-            state = engine.apply(state, action_from_json(event.payload))
-    return Rebuilt(engine, profile, setup, state, len(events))
-
-
-def action_from_json(data: Mapping[str, Any]) -> Action:
-    from croupier.cards.card import parse_card
-
-    return Action(
-        act=str(data["act"]),
-        box=int(data.get("box", 0)),
-        hand=int(data.get("hand", 0)),
-        cards=tuple(parse_card(c) for c in data.get("cards", ())),
-        amount=data.get("amount"),
-        spot=data.get("spot"),
-        player=data.get("player"),
-    )
-
-
-# ---------------------------------------------------------------- views
-
-
-@dataclass(frozen=True, slots=True)
-class RoundView:
-    """A round as one viewer may see it, after any command.
-
-    ``view`` is the engine's projection for the viewer (None while betting);
-    ``legal`` the actions open to the viewer's boxes now (all of them for the
-    house); ``server_seed`` is None until the round is closed.
-    """
-
-    round_id: str
-    table_id: int
-    number: int
-    game: str
-    profile: str
-    limits: Limits
-    phase: Phase
-    commitment: str
-    client_seed: str
-    nonce: int
-    stakes: tuple[BoxStake, ...]
-    turn: Turn | None = None
-    deadline: datetime | None = None
-    legal: tuple[LegalAction, ...] = ()
-    view: JSON | None = None
-    settlement: JSON | None = None
-    server_seed: str | None = None
-    events: int = 0
-    replayed: bool = field(default=False, compare=False)
-
-    @property
-    def closed(self) -> bool:
-        return self.phase in (Phase.SETTLED, Phase.VOID)
-
-    def to_json(self) -> JSON:
-        return {
-            "round_id": self.round_id,
-            "table_id": self.table_id,
-            "number": self.number,
-            "game": self.game,
-            "profile": self.profile,
-            "limits": self.limits.to_json(),
-            "phase": self.phase.value,
-            "commitment": self.commitment,
-            "client_seed": self.client_seed,
-            "nonce": self.nonce,
-            "server_seed": self.server_seed,
-            "stakes": [stake_json(s) for s in self.stakes],
-            "turn": None
-            if self.turn is None
-            else {
-                "box": self.turn.box,
-                "hand": self.turn.hand,
-                "player": self.turn.player,
-                "waiting_for": self.turn.waiting_for,
-            },
-            "deadline": None if self.deadline is None else self.deadline.isoformat(),
-            "legal": [entry.to_json() for entry in self.legal],
-            "view": self.view,
-            "settlement": self.settlement,
-            "events": self.events,
-        }
-
-
-def _visible_stakes(stakes: Sequence[BoxStake], viewer: Viewer) -> tuple[BoxStake, ...]:
-    # Stakes on the layout are public; a dark box's pre-buys are the owner's business.
-    if viewer.role is ViewerRole.HOUSE:
-        return tuple(stakes)
-    return tuple(
-        s if s.player == viewer.player else BoxStake(s.box, s.player, s.stakes, s.dark, ())
-        for s in stakes
-    )
-
-
-def make_view(row: TableRound, rebuilt: Rebuilt, viewer: Viewer) -> RoundView:
-    phase = Phase(row.phase)
-    closed = phase in (Phase.SETTLED, Phase.VOID)
-    turn = rebuilt.turn if phase is Phase.PLAYING else None
-    legal: tuple[LegalAction, ...] = ()
-    if turn is not None:
-        everything = rebuilt.engine.legal_actions(rebuilt.state)
-        if viewer.role is ViewerRole.HOUSE:
-            legal = everything
-        else:
-            own = {s.box for s in rebuilt.setup.boxes if s.player == viewer.player}
-            legal = tuple(la for la in everything if la.box in own or (la.box == 0 and own))
-    deadline = None
-    if row.mode == TableMode.PUBLIC.value and (
-        turn is not None or (phase is Phase.BETTING and rebuilt.setup.boxes)
-    ):
-        deadline = row.last_event_at + timedelta(seconds=row.decision_seconds)
-    return RoundView(
-        round_id=row.id,
-        table_id=row.table_id,
-        number=row.number,
-        game=row.game,
-        profile=row.profile,
-        limits=Limits.from_json(row.limits),
-        phase=phase,
-        commitment=row.commitment,
-        client_seed=row.client_seed,
-        nonce=row.nonce,
-        stakes=_visible_stakes(rebuilt.setup.boxes, viewer),
-        turn=turn,
-        deadline=deadline,
-        legal=legal,
-        view=None if rebuilt.state is None else rebuilt.engine.project(rebuilt.state, viewer),
-        settlement=row.settlement,
-        server_seed=row.server_seed if closed and row.seed_revealed else None,
-        events=rebuilt.events,
-    )
-
-
 # ---------------------------------------------------------------- the runner
-
-
-def _events(session: Session, round_id: str) -> list[RoundEvent]:
-    return list(
-        session.scalars(
-            select(RoundEvent).where(RoundEvent.round_id == round_id).order_by(RoundEvent.seq)
-        )
-    )
-
-
-def check_round(round_id: object) -> str:
-    if not isinstance(round_id, str) or not round_id or len(round_id) > 64:
-        raise BadInput(f"round id must be 1-64 characters, got {round_id!r}")
-    return round_id
 
 
 class Rounds:
@@ -404,7 +128,7 @@ class Rounds:
         cached = self._cache.get(row.id)
         if cached is not None and cached.events == row.events:
             return cached
-        rebuilt = rebuild(row, _events(session, row.id))
+        rebuilt = rebuild(row, events_of(session, row.id))
         self._cache[row.id] = rebuilt
         return rebuilt
 
@@ -443,34 +167,6 @@ class Rounds:
             )
 
     # -------------------------------------------------------- writing helpers
-
-    def _hold(
-        self, session: Session, row: TableRound, person: Person, amount: int, memo: str
-    ) -> None:
-        """Move ``amount`` of the player's chips into the round's hold (in this transaction)."""
-        if amount <= 0:
-            return
-        now = self.store.now()
-        doing = f"{memo} of {amount} on round {row.id}"
-        require_player(person, doing)
-        check_not_excluded(person, now, doing)
-        chips = player_account(session, person, self._currency(session, row))
-        hold = ensure_account(session, AccountKind.HOLD, chips.currency, person, row.id)
-        post(
-            session,
-            self.store,
-            kind=TxKind.STAKE,
-            currency=chips.currency,
-            lines=[Line(chips, -amount, memo), Line(hold, amount, memo)],
-            now=now,
-            person_id=person.id,
-            round_id=row.id,
-            memo=f"{memo} on round {row.id}",
-        )
-
-    @staticmethod
-    def _currency(session: Session, row: TableRound) -> str:
-        return session.get_one(Round, row.id).currency
 
     def _append(
         self,
@@ -636,7 +332,7 @@ class Rounds:
                 session.add(
                     RoundParticipant(round_id=row.id, person_id=person.id, opened_at=row.opened_at)
                 )
-            self._hold(session, row, person, price, f"box {box} stakes")
+            hold_chips(session, self.store, row.id, person, price, f"box {box} stakes")
             seated = set(session.scalars(select(Seat.box).where(Seat.table_id == table.id)))
             if seated <= {s.box for s in setup.boxes}:
                 self._deal(session, row, card)
@@ -716,7 +412,7 @@ class Rounds:
             if payer is None:
                 raise IllegalIntent(f"round {row.id}: {action.act} costs chips but has no box")
             owner = person if person is not None else find_person(session, payer)
-            self._hold(session, row, owner, price, f"box {action.box} {action.act}")
+            hold_chips(session, self.store, row.id, owner, price, f"box {action.box} {action.act}")
         self._cache[row.id] = Rebuilt(
             rebuilt.engine, rebuilt.profile, rebuilt.setup, state, row.events
         )
@@ -769,18 +465,7 @@ class Rounds:
     def _holds_mismatch(self, round_id: str, settlement: Settlement) -> str:
         if self.ledger.round_status(round_id) is not RoundStatus.OPEN:
             return ""  # settled already: the settle below replays it
-        held = {card: amount for card, amount in self.ledger.holds(round_id).items() if amount}
-        staked: dict[str, int] = {}
-        for box in settlement.boxes:
-            staked[box.player] = staked.get(box.player, 0) + box.staked
-        staked = {card: amount for card, amount in staked.items() if amount}
-        if held == staked:
-            return ""
-        return "; ".join(
-            f"card {card} holds {held.get(card, 0)}, settlement stakes {staked.get(card, 0)}"
-            for card in sorted(held.keys() | staked.keys())
-            if held.get(card, 0) != staked.get(card, 0)
-        )
+        return holds_mismatch(self.ledger.holds(round_id), settlement)
 
     def _close(
         self, round_id: str, phase: Phase, settlement: Settlement | None, why: str = ""
@@ -906,15 +591,6 @@ class Rounds:
 
     # -------------------------------------------------------- the manager
 
-    def _manager(self, card_number: str, reason: str, doing: str) -> Person:
-        if not isinstance(reason, str) or not reason.strip() or len(reason) > MAX_REASON:
-            raise BadInput(f"{doing}: give the reason (1-{MAX_REASON} characters)")
-        with self.store.read() as session:
-            person = find_person(session, card_number)
-        if person.role != Role.MANAGER.value:
-            raise Refused(f"{doing} refused: card {person.card_number} is not a manager")
-        return person
-
     def _log(
         self, session: Session, round_id: str, person: Person, action: str, reason: str
     ) -> TableRound:
@@ -922,15 +598,7 @@ class Rounds:
         row = self._row(session, round_id, lock=True)
         if row.phase not in OPEN_PHASES:
             raise RoundClosed(f"round {row.id} is {row.phase} already")
-        session.add(
-            StaffAction(
-                round_id=row.id,
-                person_id=person.id,
-                action=action,
-                reason=reason,
-                at=self.store.now(),
-            )
-        )
+        log_staff_action(session, row.id, person, action, reason, self.store.now())
         return row
 
     def _void(self, round_id: str, reason: str) -> None:
@@ -940,7 +608,7 @@ class Rounds:
 
     def void(self, round_id: str, manager_card: str, reason: str) -> RoundView:
         """A manager voids a disputed round: every stake goes back; logged (who, when, why)."""
-        person = self._manager(manager_card, reason, f"void round {round_id}")
+        person = check_manager(self.store, manager_card, reason, f"void round {round_id}")
         with self._writing() as session:
             self._log(session, round_id, person, "void", reason)
         # Logged first: a crash before the chips go back is finished by recover().
@@ -951,7 +619,7 @@ class Rounds:
         """A manager settles a disputed round as it stands: every box still to
         decide gets the engine's default action (logged as the manager's), then
         the round is settled; logged (who, when, why)."""
-        person = self._manager(manager_card, reason, f"settle round {round_id}")
+        person = check_manager(self.store, manager_card, reason, f"settle round {round_id}")
         with self._writing() as session:
             row = self._log(session, round_id, person, "settle", reason)
             if row.phase == Phase.BETTING.value:

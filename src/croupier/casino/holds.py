@@ -1,0 +1,73 @@
+"""A round's holds, as the runner takes them and checks them against the settlement.
+
+The runner takes a hold in the *same* database transaction that stores the
+event it pays for (:func:`hold_chips`), so an event without its hold, or a
+hold without its event, cannot exist. At the end the engine's settlement
+must stake exactly what each player holds (:func:`holds_mismatch`); if it
+does not, something is wrong with an engine or a price, and the runner
+voids the round rather than move chips nobody staked.
+
+>>> from croupier.games.base import BoxSettlement, Settlement, StakeLine
+>>> done = Settlement((BoxSettlement(1, "ann", (StakeLine("ante", 100, 0),)),))
+>>> holds_mismatch({"ann": 100}, done)
+''
+>>> holds_mismatch({"ann": 150}, done)
+'card ann holds 150, settlement stakes 100'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from sqlalchemy.orm import Session
+
+from croupier.casino.accounts import Line, ensure_account, post
+from croupier.casino.ledger import player_account, require_player
+from croupier.casino.responsible import check_not_excluded
+from croupier.games.base import Settlement
+from croupier.store.db import Store
+from croupier.store.models import AccountKind, Person, Round, TxKind
+
+
+def hold_chips(
+    session: Session, store: Store, round_id: str, person: Person, amount: int, memo: str
+) -> None:
+    """Move ``amount`` of the player's chips into the round's hold (in this transaction).
+
+    Refused (raising, so the caller's transaction writes nothing) for staff, a
+    self-excluded player, or chips that are not there.
+    """
+    if amount <= 0:
+        return
+    now = store.now()
+    doing = f"{memo} of {amount} on round {round_id}"
+    require_player(person, doing)
+    check_not_excluded(person, now, doing)
+    currency = session.get_one(Round, round_id).currency
+    chips = player_account(session, person, currency)
+    hold = ensure_account(session, AccountKind.HOLD, currency, person, round_id)
+    post(
+        session,
+        store,
+        kind=TxKind.STAKE,
+        currency=currency,
+        lines=[Line(chips, -amount, memo), Line(hold, amount, memo)],
+        now=now,
+        person_id=person.id,
+        round_id=round_id,
+        memo=f"{memo} on round {round_id}",
+    )
+
+
+def holds_mismatch(held: Mapping[str, int], settlement: Settlement) -> str:
+    """Where the settlement's stakes differ from the holds, in words ("" when they agree)."""
+    holds = {card: amount for card, amount in held.items() if amount}
+    staked: dict[str, int] = {}
+    for box in settlement.boxes:
+        staked[box.player] = staked.get(box.player, 0) + box.staked
+    staked = {card: amount for card, amount in staked.items() if amount}
+    return "; ".join(
+        f"card {card} holds {holds.get(card, 0)}, settlement stakes {staked.get(card, 0)}"
+        for card in sorted(holds.keys() | staked.keys())
+        if holds.get(card, 0) != staked.get(card, 0)
+    )

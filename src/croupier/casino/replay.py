@@ -1,0 +1,205 @@
+"""Rounds as data: a round's state is the replay of its stored events from its seed.
+
+Nothing about a running round is stored but its record (``TableRound``: game,
+profile, limits, seed) and its ordered events (stakes, the deal, decisions).
+This module turns them back into the engine's state (:func:`rebuild`), reads
+intents in the round-script shapes through the game's script adapter (one
+parser for scripts, the terminal and the server), and prices what an intent
+puts on the table, so the runner can hold it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from sqlalchemy import select, update
+from sqlalchemy.orm import Session
+
+from croupier.cards.card import parse_card
+from croupier.cards.deck import Deck
+from croupier.cards.fair import FairSeed
+from croupier.casino.errors import BadInput
+from croupier.casino.tables import load_profile
+from croupier.games.base import (
+    JSON,
+    Action,
+    BoxStake,
+    Game,
+    LegalAction,
+    Limits,
+    RoundSetup,
+    Settlement,
+    Turn,
+)
+from croupier.games.script import ADAPTERS, Adapter, ScriptError
+from croupier.play.plugin import plugin_for
+from croupier.play.session import action_price, round_deck
+from croupier.store.round_models import EventKind, RoundEvent, TableRound
+
+
+@dataclass(frozen=True, slots=True)
+class Rebuilt:
+    """A round's engine state, replayed from its stored events."""
+
+    engine: Game[Any, Any]
+    profile: Any
+    setup: RoundSetup[Any]
+    state: Any  # None while betting
+    events: int
+
+    @property
+    def settlement(self) -> Settlement | None:
+        return None if self.state is None else self.engine.settlement(self.state)
+
+    @property
+    def turn(self) -> Turn | None:
+        return None if self.state is None else self.engine.to_act(self.state)
+
+
+def adapter_for(game: str) -> Adapter:
+    adapter = ADAPTERS.get(game)
+    if adapter is None:
+        raise BadInput(f"no engine plays {game!r}")
+    return adapter
+
+
+def seed_of(row: TableRound) -> FairSeed:
+    return FairSeed(bytes.fromhex(row.server_seed), row.client_seed, row.nonce)
+
+
+def parse_stake(adapter: Adapter, box: int, card: str, stake: Mapping[str, Any]) -> BoxStake:
+    """A box's stakes from the round-script box format (``{"ante": 1000}``)."""
+    if not isinstance(stake, Mapping):
+        raise BadInput(f"stake for box {box} must be an object like {{'ante': 1000}}")
+    if "box" in stake or "player" in stake:
+        raise BadInput(f"stake for box {box}: the box and player come from the seat, not the stake")
+    try:
+        return adapter.box({**stake, "box": box, "player": card}, f"box {box} stake")
+    except ScriptError as error:
+        raise BadInput(str(error)) from None
+
+
+def parse_action(adapter: Adapter, action: Mapping[str, Any]) -> Action:
+    """An action from the round-script action format (``{"box": 1, "act": "play"}``)."""
+    if not isinstance(action, Mapping):
+        raise BadInput(f"action must be an object like {{'box': 1, 'act': 'play'}}, got {action!r}")
+    try:
+        return adapter.action(action, "action")
+    except ScriptError as error:
+        raise BadInput(str(error)) from None
+
+
+def stake_json(stake: BoxStake) -> JSON:
+    data: JSON = {"box": stake.box, "player": stake.player, "stakes": dict(stake.stakes)}
+    if stake.dark:
+        data["dark"] = True
+    if stake.prebuy:
+        data["prebuy"] = list(stake.prebuy)
+    return data
+
+
+def stake_from_json(data: Mapping[str, Any]) -> BoxStake:
+    return BoxStake(
+        int(data["box"]),
+        str(data["player"]),
+        dict(data["stakes"]),
+        bool(data.get("dark", False)),
+        tuple(data.get("prebuy", ())),
+    )
+
+
+def upfront_price(profile: Any, stake: BoxStake) -> int:
+    """What a box's stakes take before the first card (dark BETs and pre-buys too);
+    the same reckoning the terminal uses, so both hold what the engine settles."""
+    return plugin_for(profile.game).upfront(profile, (stake,))
+
+
+def price_of(legal: Sequence[LegalAction], action: Action) -> int:
+    """The chips an action adds, by the menu entry it matches (0 when free)."""
+    for entry in legal:
+        if (entry.act, entry.box, entry.hand) == (action.act, action.box, action.hand):
+            return action_price(entry, action)
+    return 0
+
+
+def start_deck(row: TableRound, profile: Any) -> Deck:
+    """The deck a round is dealt from: its own seed's, or the rest of the table's shoe
+    (the shoe's seed, ``shoe_offset`` cards in), exactly as the previous round left it."""
+    if not row.shoe_offset:
+        return round_deck(profile, seed_of(row))
+    shoe: Deck = profile.shoe.fresh(seed_of(row))
+    _, deck = shoe.deal_many("shoe", row.shoe_offset)
+    return deck
+
+
+def shoe_left(profile: Any, state: Any) -> Deck | None:
+    """The shoe a finished round leaves for the next one, or None when the next
+    round needs a fresh deck (no shoe in this game, or the cut card came out)."""
+    rules = getattr(profile, "shoe", None)
+    deck = getattr(state, "deck", None)
+    if rules is None or not isinstance(deck, Deck) or deck.is_scripted:
+        return None
+    return None if rules.cut_card_out(deck) else deck
+
+
+def reveal_seed(session: Session, table_id: int, commitment: str) -> None:
+    session.execute(
+        update(TableRound)
+        .where(TableRound.table_id == table_id, TableRound.commitment == commitment)
+        .values(seed_revealed=True)
+    )
+
+
+def returned_at_once(state: Any, action: Action) -> int:
+    """Chips an accepted action hands straight back: roulette returns at once what a
+    bet puts over its positions' maxima (the bet just placed says how much), so
+    only the rest is held."""
+    bets = getattr(state, "bets", None)
+    if action.act != "bet" or not bets:
+        return 0
+    excess: int = bets[-1].excess
+    return excess
+
+
+def rebuild(row: TableRound, events: Sequence[RoundEvent]) -> Rebuilt:
+    """Replay a round's events from its seed (the one way its state is ever made)."""
+    profile = load_profile(row.profile)
+    engine = adapter_for(profile.game).engine()
+    limits = Limits.from_json(row.limits)
+    stakes = tuple(stake_from_json(e.payload) for e in events if e.kind == EventKind.STAKE.value)
+    setup = RoundSetup(profile, limits, stakes)
+    state = None
+    for event in events:
+        if event.kind == EventKind.DEAL.value:
+            state = engine.start(setup, start_deck(row, profile))
+        elif event.kind == EventKind.ACTION.value:
+            state = engine.apply(state, action_from_json(event.payload))
+    return Rebuilt(engine, profile, setup, state, len(events))
+
+
+def action_from_json(data: Mapping[str, Any]) -> Action:
+    return Action(
+        act=str(data["act"]),
+        box=int(data.get("box", 0)),
+        hand=int(data.get("hand", 0)),
+        cards=tuple(parse_card(c) for c in data.get("cards", ())),
+        amount=data.get("amount"),
+        spot=data.get("spot"),
+        player=data.get("player"),
+    )
+
+
+def events_of(session: Session, round_id: str) -> list[RoundEvent]:
+    return list(
+        session.scalars(
+            select(RoundEvent).where(RoundEvent.round_id == round_id).order_by(RoundEvent.seq)
+        )
+    )
+
+
+def check_round(round_id: object) -> str:
+    if not isinstance(round_id, str) or not round_id or len(round_id) > 64:
+        raise BadInput(f"round id must be 1-64 characters, got {round_id!r}")
+    return round_id
