@@ -87,4 +87,13 @@ def run(config: ServerConfig, host: str, port: int) -> None:
     # every millisecond instead of every five, so a message waiting to be sent is not held
     # up behind a decision being computed.
     sys.setswitchinterval(0.001)
-    uvicorn.run(create_app(config), host=host, port=port, log_level="warning", ws_max_size=65536)
+    # Messages are a few kilobytes on loopback or a LAN: compressing every one of them for every
+    # viewer costs the event loop more than it saves.
+    uvicorn.run(
+        create_app(config),
+        host=host,
+        port=port,
+        log_level="warning",
+        ws_max_size=65536,
+        ws_per_message_deflate=False,
+    )

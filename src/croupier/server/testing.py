@@ -49,7 +49,14 @@ def running_server(app: FastAPI, port: int | None = None) -> Iterator[str]:
     """Serve ``app`` on loopback in a background thread; yields its base URL."""
     port = port or free_port()
     server = uvicorn.Server(
-        uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning", ws_max_size=65536)
+        uvicorn.Config(
+            app,
+            host="127.0.0.1",
+            port=port,
+            log_level="warning",
+            ws_max_size=65536,
+            ws_per_message_deflate=False,
+        )
     )
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()

@@ -97,7 +97,7 @@ async def table_socket(socket: WebSocket, table_id: int) -> None:
     floor: Floor = state.floor
     await socket.accept()
     try:
-        player = viewer_profile(socket)
+        player = await floor.read(viewer_profile, socket)
     except CasinoError as error:
         await socket.send_text(json.dumps(error_message("unauthorized", str(error))))
         await socket.close(CLOSE_UNAUTHORIZED)
