@@ -32,13 +32,19 @@ def serve(
     url: str | None = typer.Option(None, "--url", help="Database URL (default: var/ SQLite)."),
     demo: bool = typer.Option(True, help="Open the demo tables when there are none."),
     json_logs: bool = typer.Option(True, help="Log JSON lines (--no-json-logs: plain text)."),
+    secure_cookie: bool = typer.Option(
+        False, help="Behind TLS: the session cookie travels over https only."
+    ),
 ) -> None:
     """Run the online casino: HTTP API, table WebSockets and the browser client."""
     from croupier.server.app import run
     from croupier.server.config import ServerConfig
 
     typer.echo(f"Croupier on http://{host}:{port} (Ctrl+C to stop)")
-    run(ServerConfig(database_url=url, demo_tables=demo, json_logs=json_logs), host, port)
+    config = ServerConfig(
+        database_url=url, demo_tables=demo, json_logs=json_logs, cookie_secure=secure_cookie
+    )
+    run(config, host, port)
 
 
 @app.command()

@@ -14,6 +14,7 @@ from croupier.casino.tables import TableConfig
 from croupier.games.base import Limits
 from croupier.store.round_models import TableMode
 
+from .conftest import make_config
 from .wskit import TableClient
 
 Make = Callable[..., tuple[str, dict[str, str]]]
@@ -203,3 +204,24 @@ def test_a_restarted_server_resumes_the_open_round(tmp_path: Path) -> None:
         assert again.round["view"] == before["view"] and again.my_turn()
         again.finish()
         assert again.round["phase"] == "settled"
+
+
+def test_a_huge_message_over_a_real_socket_gets_an_error_and_the_connection_stays(
+    tmp_path: Path,
+) -> None:
+    from websockets.sync.client import connect
+
+    from croupier.server.app import create_app
+    from croupier.server.testing import running_server
+
+    app = create_app(make_config(tmp_path / "real"))
+    with running_server(app) as url:
+        tables = app.state.croupier.floor.tables
+        table_id = tables.create(TableConfig("russian", LIMITS, TableMode.PUBLIC)).id
+        with connect(f"{url.replace('http', 'ws')}/ws/tables/{table_id}") as socket:
+            assert json.loads(socket.recv())["type"] == "snapshot"
+            socket.send(json.dumps({"type": "ping", "pad": "x" * 300_000}))
+            answer = json.loads(socket.recv())
+            assert answer["type"] == "error" and answer["code"] == "too_large"
+            socket.send('{"type": "ping"}')
+            assert json.loads(socket.recv())["type"] == "pong"

@@ -26,7 +26,7 @@ from croupier import __version__
 from croupier.casino import Casino
 from croupier.server import api_account, api_games, api_tables, errors, logs, ws
 from croupier.server.body_limit import BodyLimit
-from croupier.server.config import ServerConfig
+from croupier.server.config import WS_FRAME_LIMIT, ServerConfig
 from croupier.server.floor import Floor
 from croupier.server.hub import Hub
 from croupier.server.logs import log
@@ -94,6 +94,6 @@ def run(config: ServerConfig, host: str, port: int) -> None:
         host=host,
         port=port,
         log_level="warning",
-        ws_max_size=65536,
+        ws_max_size=WS_FRAME_LIMIT,
         ws_per_message_deflate=False,
     )

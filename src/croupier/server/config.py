@@ -16,6 +16,9 @@ DEFAULT_PORT = 8000
 # A message larger than this is refused without being parsed (a client sends intents of a
 # few hundred bytes; a megabyte of JSON is an attack or a bug).
 MAX_MESSAGE_BYTES = 16 * 1024
+# Beyond this the WebSocket layer itself closes the connection (code 1009) rather than read on:
+# between the two limits a message is answered with an error and the connection stays.
+WS_FRAME_LIMIT = 1024 * 1024
 # Messages waiting for one slow client before it is cut off (it reconnects and gets a snapshot).
 MAX_QUEUED_MESSAGES = 256
 

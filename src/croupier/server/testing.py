@@ -20,6 +20,7 @@ import uvicorn
 from fastapi import FastAPI
 
 import croupier.casino.rounds as rounds_module
+from croupier.server.config import WS_FRAME_LIMIT
 
 
 @contextmanager
@@ -54,7 +55,7 @@ def running_server(app: FastAPI, port: int | None = None) -> Iterator[str]:
             host="127.0.0.1",
             port=port,
             log_level="warning",
-            ws_max_size=65536,
+            ws_max_size=WS_FRAME_LIMIT,
             ws_per_message_deflate=False,
         )
     )

@@ -1,0 +1,50 @@
+"""The hub: every subscriber gets its own projection, in order; a slow one is cut off alone."""
+
+from __future__ import annotations
+
+import asyncio
+
+from croupier.games.base import JSON, Viewer
+from croupier.server.hub import Hub
+
+
+def test_each_viewer_gets_its_own_projection_and_spectators_share_one() -> None:
+    calls: list[str | None] = []
+
+    def project(viewer: Viewer) -> JSON:
+        calls.append(viewer.player)
+        return {"for": viewer.player}
+
+    async def run() -> list[JSON]:
+        channel = Hub().channel("t")
+        ann = channel.subscribe(Viewer.of("ann"), project)
+        watchers = [channel.subscribe(Viewer.spectator(), project) for _ in range(5)]
+        calls.clear()
+        channel.publish("act", project)
+        assert sorted(calls, key=str) == [None, "ann"]  # once per distinct viewer
+        return [ann.queue.get_nowait(), ann.queue.get_nowait(), watchers[4].queue.get_nowait()]
+
+    snapshot, event, watcher_snapshot = asyncio.run(run())
+    assert (snapshot["type"], snapshot["seq"]) == ("snapshot", 0)
+    assert (event["type"], event["seq"], event["state"]) == ("event", 1, {"for": "ann"})
+    assert watcher_snapshot["state"] == {"for": None}
+
+
+def test_a_subscriber_too_far_behind_is_cut_off_and_the_others_carry_on() -> None:
+    async def run() -> tuple[bool, int, bool]:
+        hub = Hub(max_queued=3)
+        channel = hub.channel("t")
+        slow = channel.subscribe(Viewer.spectator(), lambda v: {})
+        fast = channel.subscribe(Viewer.of("bob"), lambda v: {})
+        for _ in range(5):
+            channel.publish("act", lambda v: {})
+            while not fast.queue.empty():  # bob reads everything at once
+                fast.queue.get_nowait()
+        ending = []
+        while not slow.queue.empty():
+            ending.append(slow.queue.get_nowait())
+        return slow.dropped, len(channel.subscribers), ending[-1] is None
+
+    dropped, left, closed = asyncio.run(run())
+    assert dropped and closed  # the writer sees the end marker and closes; it reconnects
+    assert left == 1
