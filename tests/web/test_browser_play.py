@@ -105,6 +105,11 @@ def test_a_newcomer_plays_russian_poker_and_a_spectator_sees_no_hidden_card(
     frames: list[str] = []
     watcher.on("websocket", lambda ws: ws.on("framereceived", lambda f: frames.append(str(f))))
     register(player, server, shots)
+    player.select_option("#lang", "ru")  # the interface in Russian, then back
+    expect(player.locator("nav a[data-t='lobby']")).to_have_text("Лобби")
+    expect(player.locator("#buy-form h3")).to_have_text("Купить фишки")
+    player.select_option("#lang", "en")
+    expect(player.locator("nav a[data-t='lobby']")).to_have_text("Lobby")
     buy_chips(player, 1000)
     assert balance(player) == 100_000
 
