@@ -103,6 +103,11 @@ def test_021_flop_rule_enumerates_every_deal_and_beats_calling_every_hand() -> N
     assert not rule.plays(parse_cards("7c 2d"), parse_cards("Ks Qh 9c"))
     assert not rule.plays(parse_cards("3c 4d"), parse_cards("Ks Qh 9c"))
     assert rule.plays(parse_cards("3c 4d"), parse_cards("5s 6h Kc"))  # an open-ended draw
+    shares = rule.fold_shares()
+    assert len(shares) == 169 and shares["AA"] == 0
+    combos = {name: 6 if len(name) == 2 else 4 if name[2] == "s" else 12 for name in shares}
+    assert sum(shares[n] * combos[n] for n in shares) / 1326 == rule.fold_share
+    assert max(shares, key=lambda n: shares[n]) in ("32o", "42o", "52o", "62o", "72o", "82o")
 
 
 @pytest.mark.slow

@@ -320,6 +320,18 @@ class FlopRule:
             raise ValueError("the box cards and the flop share a card")
         return bool(self.call[code])
 
+    def fold_shares(self) -> dict[str, Fraction]:
+        """For each starting hand (``AKs``, ``72o``...), the share of flops the rule folds."""
+        holes = all_hands(2)
+        classes = self.classes.reshape(-1, len(holes))  # flop by flop, box hands along
+        folded = ((classes >= 0) & ~self.call[classes]).sum(axis=0)
+        shares: dict[str, list[int]] = {}
+        for hole, n in zip(holes.tolist(), folded.tolist(), strict=True):
+            tally = shares.setdefault(starting_hand(hole), [0, 0])
+            tally[0] += n
+            tally[1] += comb(50, 3)
+        return {name: Fraction(n, d) for name, (n, d) in shares.items()}
+
 
 def flop_rule(profile: HouseProfile) -> FlopRule:
     """Texas Hold'em's optimal decision for every (box cards, flop): call when
@@ -476,9 +488,12 @@ def analyze(profile: HouseProfile) -> Report:
             Figure("BONUS return per unit", float(bonus), bonus),
             Figure("BONUS house edge", float(-bonus), -bonus),
         ]
+    shares = sorted(rule.fold_shares().items(), key=lambda item: (-item[1], item[0]))
+    table = [{"box cards": name, "flops folded": round(float(share), 4)} for name, share in shares]
     return Report(
         profile.id,
         "exact enumeration: 134,459 suit classes of boards x 1,081 box x 990 dealer hands",
         tuple(figures),
+        tables={"optimal rule: share of flops folded, by starting hand": table},
         seconds=time.perf_counter() - started,
     )
