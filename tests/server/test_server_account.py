@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from datetime import date
+from datetime import date, datetime, timedelta
 
 from fastapi.testclient import TestClient
 
@@ -140,3 +140,13 @@ def test_reality_check_interval_is_kept(client: TestClient, player: Make) -> Non
     _, headers = player()
     answer = client.put("/api/limits/reality-check", json={"minutes": 45}, headers=headers)
     assert answer.json()["reality_check_minutes"] == 45
+
+
+def test_the_first_reality_check_is_due_an_interval_after_login(client: TestClient) -> None:
+    card = register(client)
+    done = client.post("/api/login", json={"card_number": card, "password": PASSWORD}).json()
+    headers = {"Authorization": f"Bearer {done['token']}"}
+    client.put("/api/limits/reality-check", json={"minutes": 30}, headers=headers)
+    due = client.get("/api/limits", headers=headers).json()["next_reality_check"]
+    started = datetime.fromisoformat(done["expires_at"]) - timedelta(hours=12)  # the session TTL
+    assert datetime.fromisoformat(due) == started + timedelta(minutes=30)

@@ -144,8 +144,16 @@ def limits_out(player: Profile, state: State) -> LimitsOut:
 
 
 @router.get("/limits")
-def get_limits(player: Player, state: State) -> LimitsOut:
-    return limits_out(player, state)
+def get_limits(player: Player, state: State, request: Request) -> LimitsOut:
+    """The player's protections, and when this session's first reality check is due."""
+    found = limits_out(player, state)
+    token = token_of(request)
+    if token is not None and found.reality_check_minutes is not None:
+        started = state.casino.auth.session_started(token)
+        found.next_reality_check = state.casino.responsible.next_reality_check(
+            player.card_number, started
+        )
+    return found
 
 
 @router.put("/limits/deposit")

@@ -117,6 +117,7 @@ class LimitsOut(BaseModel):
     deposit_limits: list[LimitOut]
     excluded_until: datetime | None
     reality_check_minutes: int | None
+    next_reality_check: datetime | None = None  # this session's first reminder, if one is set
 
 
 class ProfileSummary(BaseModel):

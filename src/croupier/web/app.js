@@ -79,6 +79,22 @@ async function loadMe() {
   for (const node of document.querySelectorAll(".needs-logout")) node.hidden = !!session.me;
   document.getElementById("player-name").textContent = session.me ? session.me.full_name : "";
   await refreshBalance();
+  await scheduleRealityCheck();
+}
+
+// Responsible gaming: a reminder every N minutes of a session, as the player set it.
+let realityTimer = null;
+async function scheduleRealityCheck() {
+  clearTimeout(realityTimer);
+  if (!session.me) return;
+  const limits = await api("/api/limits").catch(() => null);
+  if (!limits?.next_reality_check || !limits.reality_check_minutes) return;
+  const every = limits.reality_check_minutes * 60_000;
+  const remind = () => {
+    notify(`${t("reality_reminder")} ${limits.reality_check_minutes} min. ${t("balance")}: ${money(session.balance)}`);
+    realityTimer = setTimeout(remind, every);
+  };
+  realityTimer = setTimeout(remind, Math.max(0, Date.parse(limits.next_reality_check) - Date.now()));
 }
 
 function field(name, type = "text", extra = {}) {

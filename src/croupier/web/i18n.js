@@ -28,6 +28,7 @@ const TEXT = {
     insurance: "Insurance", even_money: "Even money", bet: "Bet", check: "Check", raise: "Raise",
     no_more_bets: "No more bets", call: "Call", spot: "Spot", price: "price",
     rounds_played: "Your rounds", when: "When", recall: "Recall",
+    reality_reminder: "Reality check: another",
   },
   ru: {
     lobby: "Лобби", cashier: "Касса", history: "История", login: "Войти", logout: "Выйти",
@@ -57,6 +58,7 @@ const TEXT = {
     insurance: "Страховка", even_money: "Один к одному", bet: "Ставка", check: "Чек", raise: "Рейз",
     no_more_bets: "Ставок больше нет", call: "Колл", spot: "Поле", price: "цена",
     rounds_played: "Ваши раунды", when: "Когда", recall: "Просмотр",
+    reality_reminder: "Напоминание: прошло ещё",
   },
 };
 
