@@ -167,11 +167,14 @@ async def _read(
                 )
                 continue
             subscriber.offer(await run_intent(floor, table_id, player, message))
+            log.info("intent", extra={"table": table_id, "intent": message.intent, "ok": True})
         except MessageError as error:
             subscriber.offer(error_message("bad_input", str(error), key, error.where))
+            log.info("bad message", extra={"table": table_id, "where": error.where})
         except (CasinoError, RuleError) as error:
             _status, code = classify(error)
             subscriber.offer(error_message(code, str(error), key))
+            log.info("intent refused", extra={"table": table_id, "code": code, "why": str(error)})
         except Exception:
             log.exception("intent failed", extra={"table": table_id})
             subscriber.offer(error_message("internal", "internal error; it has been logged", key))
