@@ -225,3 +225,15 @@ def test_a_huge_message_over_a_real_socket_gets_an_error_and_the_connection_stay
             assert answer["type"] == "error" and answer["code"] == "too_large"
             socket.send('{"type": "ping"}')
             assert json.loads(socket.recv())["type"] == "pong"
+
+
+def test_a_socket_opened_by_another_site_is_refused(client: TestClient, player: Make) -> None:
+    table_id = open_table(client)
+    _card, headers = player()
+    evil = {**headers, "Origin": "https://evil.example"}
+    with client.websocket_connect(f"/ws/tables/{table_id}", headers=evil) as socket:
+        message = socket.receive_json()
+        assert message["type"] == "error" and message["code"] == "forbidden"
+    ours = {**headers, "Origin": "http://testserver"}
+    with client.websocket_connect(f"/ws/tables/{table_id}", headers=ours) as socket:
+        assert socket.receive_json()["type"] == "snapshot"

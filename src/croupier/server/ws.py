@@ -15,6 +15,7 @@ import asyncio
 import contextlib
 import json
 from typing import Any
+from urllib.parse import urlsplit
 
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 
@@ -33,6 +34,16 @@ router = APIRouter()
 
 CLOSE_NOT_FOUND = 4404
 CLOSE_UNAUTHORIZED = 4401
+CLOSE_FORBIDDEN = 4403
+
+
+def same_origin(socket: WebSocket) -> bool:
+    """A browser says which page opened the socket; it must be one of ours. Clients that
+    are not browsers send no Origin and authenticate with a bearer token instead."""
+    origin = socket.headers.get("origin")
+    if origin is None:
+        return True
+    return urlsplit(origin).netloc == socket.headers.get("host", "")
 
 
 def error_message(code: str, message: str, key: str | None = None, where: str = "") -> JSON:
@@ -96,6 +107,11 @@ async def table_socket(socket: WebSocket, table_id: int) -> None:
     state: ServerState = connection_state(socket)
     floor: Floor = state.floor
     await socket.accept()
+    if not same_origin(socket):
+        # Cross-site WebSocket hijacking: another site's page must not act with our cookie.
+        await socket.send_text(json.dumps(error_message("forbidden", "cross-site connection")))
+        await socket.close(CLOSE_FORBIDDEN)
+        return
     try:
         player = await floor.read(viewer_profile, socket)
     except CasinoError as error:
