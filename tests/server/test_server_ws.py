@@ -237,3 +237,25 @@ def test_a_socket_opened_by_another_site_is_refused(client: TestClient, player: 
     ours = {**headers, "Origin": "http://testserver"}
     with client.websocket_connect(f"/ws/tables/{table_id}", headers=ours) as socket:
         assert socket.receive_json()["type"] == "snapshot"
+
+
+def test_the_timer_decides_for_a_silent_box_at_a_public_table(
+    client: TestClient, player: Make
+) -> None:
+    """[002]: a public table's box that does not decide in time gets the default (fold);
+    everyone at the table sees it as a "timer" event."""
+    tables = client.app.state.croupier.floor.tables  # type: ignore[attr-defined]
+    table_id = tables.create(
+        TableConfig("russian", LIMITS, TableMode.PUBLIC, decision_seconds=1)
+    ).id
+    _card, headers = player(chips=10_000)
+    with join(client, table_id, headers, "p") as p, join(client, table_id, None, "s") as s:
+        me, watcher = TableClient(p, "p"), TableClient(s, "s")
+        me.send(intent="sit", box=1)
+        me.until(me.send(intent="stake", box=1, stake={"ante": 1000})["seq"])
+        assert me.round is not None and me.round["deadline"] is not None
+        while watcher.messages[-1].get("event") != "timer":
+            watcher.receive()  # the server's clock runs on its own; no intent is sent
+        folded = watcher.round
+        assert folded is not None and folded["phase"] == "settled"
+        assert folded["settlement"]["boxes"][0]["net"] == -1000  # the ANTE is lost
