@@ -33,8 +33,12 @@ def test_each_game_table_plays_in_the_browser(server: str, browser: Browser, sho
         row = f"#lobby tr[data-profile='{profile}'][data-mode='personal']"
         page.click(f"{row} button")
         page.click("[data-sit='1']")
+        if profile == "three-card":  # a side stake from the profile's own list: PAIR PLUS
+            page.fill("[data-side='pair_plus']", "25")
         page.click("[data-stake='1']")
         page.wait_for_selector("#actions button[data-act], [data-box='1'] .settlement")
         page.screenshot(path=shots / f"{profile}.png", full_page=True)
         expect(page.locator("#rules summary")).to_contain_text("Rules and pay table")
+        if profile == "three-card":
+            expect(page.locator("[data-box='1'] .stakes")).to_contain_text("pair_plus 25.00")
     assert not errors, errors

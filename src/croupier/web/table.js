@@ -17,7 +17,17 @@ const STAKES = {
   roulette: (chip) => ({ chip }),
 };
 
+// The side stakes a profile offers, as its rules (from the profile itself) list them.
+function sideLines(game, settings) {
+  if (!settings) return [];
+  if (Array.isArray(settings.side_bets)) return settings.side_bets.map((b) => b.line);
+  if (game === "blackjack" && settings.twenty_one_plus_three) return ["twenty_one_plus_three"];
+  if (game === "stud" && settings.bonus) return settings.bonus.dealer_bonus ? ["bonus", "dealer_bonus"] : ["bonus"];
+  return [];
+}
+
 let socket = null;
+const sides = {};
 let leaving = false;
 let current = null;
 let tableId = null;
@@ -198,10 +208,21 @@ function stakeControls(state) {
     side = el("select", { id: "side" }, ["player", "banker", "tie"].map((s) => el("option", { value: s }, s)));
     controls.append(side);
   }
+  const sideInputs = sideLines(table.game, rules?.settings).map((line) => {
+    const input = el("input", { size: 5, "data-side": line, value: sides[line] ?? "", inputmode: "decimal",
+      oninput: () => { sides[line] = input.value; } });
+    controls.append(el("label", {}, `${line.replace(/_/g, " ").toUpperCase()} `, input));
+    return [line, input];
+  });
   for (const box of mine.filter((b) => !staked.has(b))) {
     controls.append(el("button", { class: "primary", "data-stake": box, onclick: () => {
       extra.dark = dark?.checked; extra.side = side?.value;
-      send({ intent: "stake", box, stake: (STAKES[table.game] || STAKES.stud)(chip, extra) });
+      const stake = (STAKES[table.game] || STAKES.stud)(chip, extra);
+      for (const [line, input] of sideInputs) {
+        const value = Math.round(Number(String(input.value || "0").replace(",", ".")) * 100);
+        if (Number.isFinite(value) && value > 0) stake[line] = value;
+      }
+      send({ intent: "stake", box, stake });
     } }, `${t("stake")} ${money(chip)} · ${t("box")} ${box}`));
   }
   if (round && round.phase === "betting" && mine.some((b) => staked.has(b))) {
