@@ -246,14 +246,20 @@ async function cashierPage(view) {
 
 async function historyPage(view, roundId) {
   if (!session.me) return (location.hash = "#/login");
-  if (roundId) return recallPage(view, roundId);
-  const page = await api("/api/history?per_page=50");
+  if (roundId && !roundId.startsWith("page-")) return recallPage(view, roundId);
+  const number = roundId ? Number(roundId.slice(5)) || 1 : 1;
+  const page = await api(`/api/history?per_page=20&page=${number}`);
+  // The last ten rounds can be recalled step by step (the newest are on the first page).
   const rows = page.rounds.map((r, i) => el("tr", {},
     el("td", {}, r.round_id), el("td", {}, r.profile), el("td", {}, new Date(r.opened_at).toLocaleString()),
     el("td", { class: r.net >= 0 ? "net-plus" : "net-minus" }, money(r.net)),
-    el("td", {}, i < 10 ? el("a", { href: `#/history/${r.round_id}` }, t("recall")) : "")));
+    el("td", {}, number === 1 && i < 10 ? el("a", { href: `#/history/${r.round_id}` }, t("recall")) : "")));
+  const pager = el("div", { class: "controls" },
+    number > 1 ? el("a", { href: `#/history/page-${number - 1}` }, el("button", {}, t("prev"))) : null,
+    el("span", {}, `${number} / ${page.pages}`),
+    number < page.pages ? el("a", { href: `#/history/page-${number + 1}` }, el("button", {}, t("next"))) : null);
   view.append(el("h2", {}, t("rounds_played")), el("table", { class: "list", id: "history" },
-    el("tr", {}, ...["round", "profile", "when", "net", ""].map((k) => el("th", {}, k ? t(k) : ""))), rows));
+    el("tr", {}, ...["round", "profile", "when", "net", ""].map((k) => el("th", {}, k ? t(k) : ""))), rows), pager);
 }
 
 async function recallPage(view, roundId) {
