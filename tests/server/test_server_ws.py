@@ -52,10 +52,12 @@ def test_first_message_is_a_snapshot_for_player_and_spectator(
         assert mine.state["table"]["free_boxes"] == [1, 2, 3, 4]
 
 
-def test_unknown_table_is_refused_and_closed(client: TestClient) -> None:
-    with join(client, 999, None, "s") as s:
+@pytest.mark.parametrize("table_id", ["999", "0", "-3", "99999999999999999999999"])
+def test_unknown_table_is_refused_and_closed(client: TestClient, table_id: str) -> None:
+    with client.websocket_connect(f"/ws/tables/{table_id}?as=spectator") as s:
         message = s.receive_json()
         assert message["type"] == "error" and message["code"] == "not_found"
+    assert client.app.state.croupier.hub.channels == {}  # type: ignore[attr-defined]
 
 
 def test_a_round_sits_stakes_acts_and_settles_through_the_ledger(

@@ -22,14 +22,14 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import replace
 from typing import Any, TypeVar
 
-from croupier.casino import Casino
+from croupier.casino import Casino, NotFound
 from croupier.casino.history import History
 from croupier.casino.rounds import Rounds, RoundView
 from croupier.casino.tables import TableConfig, TableInfo, Tables
 from croupier.games.base import JSON, Limits, Viewer, ViewerRole
 from croupier.profiles import load, profile_ids
 from croupier.server.api_games import UNLOADABLE, playable
-from croupier.server.hub import Hub, ViewerKey, viewer_key
+from croupier.server.hub import Hub, Subscriber, ViewerKey, viewer_key
 from croupier.server.logs import log
 from croupier.server.projection import alias, anonymise, guard_round
 from croupier.store.round_models import TableMode
@@ -188,6 +188,21 @@ class Floor:
                 ready.update(await self.read(self.snapshots, table_id, missing))
             # No await from the last check to here: nobody can join in between.
             return channel.publish(event, lambda viewer: ready[viewer_key(viewer)], **extra)
+
+    async def join(self, table_id: int, viewer: Viewer) -> Subscriber:
+        """Subscribe ``viewer`` to the table, its first message the snapshot.
+
+        Under the table's publication lock, so no event can fall between the snapshot
+        and the subscription (a change made meanwhile is in the snapshot, or in an
+        event after it: a client never goes back to an older state).
+        """
+        if not 0 < table_id < 2**31:  # what the database can hold; anything else is no table
+            raise NotFound(f"no table {table_id}")
+        await self.read(self.info, table_id)  # NotFound before anything is made for a bad id
+        channel = self.hub.channel(str(table_id))
+        async with self._publishing[table_id]:
+            first = await self.read(self.snapshot, table_id, viewer)
+            return channel.subscribe(viewer, lambda _viewer: first)
 
     def remember(self, view: RoundView) -> None:
         """A command answered with the round's view: it is the table's round now, open or

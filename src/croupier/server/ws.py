@@ -120,20 +120,13 @@ async def table_socket(socket: WebSocket, table_id: int) -> None:
         return
     spectate = socket.query_params.get("as") == "spectator" or player is None
     viewer = Viewer.spectator() if spectate or player is None else Viewer.of(player.card_number)
-    channel = state.hub.channel(str(table_id))
     try:
-        before = channel.seq
-        first = await floor.read(floor.snapshot, table_id, viewer)
+        subscriber = await floor.join(table_id, viewer)
     except CasinoError as error:
         await socket.send_text(json.dumps(error_message("not_found", str(error))))
         await socket.close(CLOSE_NOT_FOUND)
         return
-    subscriber = channel.subscribe(viewer, lambda _viewer: first)
-    if channel.seq != before:  # something happened while the snapshot was made
-        again = await floor.read(floor.snapshot, table_id, viewer)
-        subscriber.offer(
-            {"type": "snapshot", "table": str(table_id), "seq": channel.seq, "state": again}
-        )
+    channel = state.hub.channel(str(table_id))
     writer = asyncio.create_task(_writer(socket, subscriber))
     log.info("joined", extra={"table": table_id, "role": viewer.role.value})
     try:
