@@ -13,6 +13,7 @@ uvicorn; tests run it in-process.
 from __future__ import annotations
 
 import asyncio
+import gc
 import sys
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
@@ -36,7 +37,9 @@ from croupier.store.migrate import open_store
 WEB = Path(__file__).resolve().parent.parent / "web"
 
 
-def create_app(config: ServerConfig | None = None) -> FastAPI:
+def create_app(config: ServerConfig | None = None, *, tune_gc: bool = False) -> FastAPI:
+    """The app for ``config``. ``tune_gc`` (a server process of its own, as ``croupier serve``):
+    after start-up, move everything made so far out of the garbage collector's sight."""
     config = config or ServerConfig()
 
     @asynccontextmanager
@@ -47,6 +50,15 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
         floor = Floor(casino, hub)
         app.state.croupier = ServerState(config, casino, hub, floor)
         await floor.call(floor.start_up, config.demo_tables)
+        if tune_gc:
+            # Start-up objects (profiles, engines, the ORM's tables) live as long as the
+            # process: frozen, no collection walks them again. Collecting young objects
+            # every 20,000 allocations instead of 700 cut the time the collector stopped the
+            # server under load from ~600 to ~180 ms a run, the longest pause from 240 to
+            # 67 ms (benchmarks/server_load.py, 1,000 clients).
+            gc.collect()
+            gc.freeze()
+            gc.set_threshold(20_000, 50, 50)
         floor.start_timer()
         log.info("started", extra={"store": repr(store), "version": __version__})
         try:
@@ -90,7 +102,7 @@ def run(config: ServerConfig, host: str, port: int) -> None:
     # Messages are a few kilobytes on loopback or a LAN: compressing every one of them for every
     # viewer costs the event loop more than it saves.
     uvicorn.run(
-        create_app(config),
+        create_app(config, tune_gc=True),
         host=host,
         port=port,
         log_level="warning",
