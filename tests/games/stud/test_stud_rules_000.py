@@ -281,3 +281,10 @@ def test_000_straight_flush_protection_when_a_bought_game_does_not_come() -> Non
         ("protection", 0, (1000 + 2000 * 50) // 2),
         ("bonus", 100, 0),
     ]
+
+
+def test_000_buy_game_fee_is_kept_when_the_box_then_folds() -> None:
+    """§1.2: improvement fees are never returned; a bought game is paid for
+    even when the box folds before the show."""
+    _, got = round_lines(P, {1: "3h 3d 7c 8s Jh"}, "Ac Qd 9h 6s 4c", act("buy_game"), act("fold"))
+    assert sorted(got) == [("ante", 1000, 0), ("buy_game", 1000, 0)]

@@ -222,11 +222,45 @@ def test_004_six_card_two_cards_for_one_right_after_the_sixth_for_two_antes() ->
     ]  # fmt: skip
 
 
-def test_004_six_card_has_no_insurance_and_a_dark_box_may_prebuy_only_the_sixth() -> None:
+def test_004_six_card_has_no_insurance_and_a_dark_box_may_not_prebuy_it() -> None:
     state = start(SHAMBALA, box(), {1: "Qh Qd Qc 7s 4h"}, "Jc 9d 5h 3s 2c")
     with pytest.raises(IllegalAction, match="no insurance"):
         GAME.apply(state, act("insure", amount=1000))
-    with pytest.raises(RuleError, match="cannot pre-buy 'buy_game'"):
+    with pytest.raises(RuleError, match="cannot pre-buy 'insurance'"):
         start(
-            SHAMBALA, box(dark=True, prebuy=["buy_game"]), {1: "Qh Qd Qc 7s 4h"}, "Jc 9d 5h 3s 2c"
+            SHAMBALA, box(dark=True, prebuy=["insurance"]), {1: "Qh Qd Qc 7s 4h"}, "Jc 9d 5h 3s 2c"
         )
+
+
+def test_003_dark_prebought_game_fee_returned_when_the_dealer_qualifies() -> None:
+    """§1.6 [003]: a dark box pre-buys a game before the deal (its fee put up
+    with the ANTE); when the dealer qualifies no game is bought and the fee
+    comes back, so what the box staked and what it settles agree."""
+    state = start(
+        SIX,
+        [box(1), box(2, dark=True, prebuy=["buy_game"])],
+        {1: "Kc Kh 9d 6s 3c", 2: "Qc Qh 8d 7s 2c"},
+        "Jh Jd 4c 5h 9s",
+    )
+    result = settle(play(state, act("play", 1)))
+    assert ("buy_game", 1000, 1000) in lines(result, 2)
+    assert result.box(2).net == 3000
+
+
+@pytest.mark.parametrize("profile", [RUS, SHAMBALA])
+def test_004_dark_box_may_prebuy_a_game_which_drops_the_dealers_highest(profile: str) -> None:
+    """§1.6: [004] buys a game "as [003]" (whose dark box may pre-buy it), the
+    dealer dropping its highest card."""
+    state = start(
+        profile,
+        [box(1), box(2, dark=True, prebuy=["buy_game"])],
+        {1: "2c 3d 7h 9s Jc", 2: "Qc Qh 8d 7s 2h"},
+        "Kd 9c 5h 4s 3c" if profile == SHAMBALA else "Qd 9c 5h 4s 3c",
+        stock="4d",
+    )
+    result = settle(play(state, act("fold", 1)))
+    assert ("buy_game", 1000, 0) in lines(result, 2)
+    dealer_after = result.dealer[-1]
+    assert "4d" in dealer_after.cards
+    dropped = "Kd" if profile == SHAMBALA else "Qd"
+    assert dropped not in dealer_after.cards

@@ -459,7 +459,9 @@ class StudGame:
                 insurance=box.insurance,
                 insurance_void=insurance_void,
                 took_half=box.took_half,
-                bought_game=box.bought_game and box.in_play,
+                # A box that bought a game and then folded still paid for it.
+                bought_game=box.bought_game,
+                unused_prebought_game=box.dark and "buy_game" in box.prebuy and not box.bought_game,
                 bonus=box.bonus,
                 dealer_bonus=box.dealer_bonus,
                 dark=box.dark,

@@ -149,6 +149,9 @@ class BoxPlay:
     insurance_void: bool = False
     took_half: bool = False
     bought_game: bool = False
+    # A dark box's game paid for before the deal but never needed (the dealer
+    # qualified): the fee was put up with the ANTE, so it comes back.
+    unused_prebought_game: bool = False
     bonus: int = 0
     dealer_bonus: int = 0
     dark: bool = False
@@ -184,7 +187,8 @@ def settle_box(
     ins = play.insurance
     lines: list[StakeLine] = []
     extra: list[StakeLine] = []
-    fee_buy = antes(profile.buy_game.price, a) if profile.buy_game and play.bought_game else 0
+    bought = play.bought_game or play.unused_prebought_game
+    fee_buy = antes(profile.buy_game.price, a) if profile.buy_game and bought else 0
     buy_back = False
 
     def stakes(ante: int, bet: int) -> None:
@@ -249,7 +253,9 @@ def settle_box(
             outcome = protect_or(a, b, "no game: not higher, returned")
 
     lines.extend(StakeLine(name, fee, 0) for name, fee in play.fees)
-    if fee_buy:
+    if fee_buy and play.unused_prebought_game:
+        lines.append(StakeLine("buy_game", fee_buy, fee_buy, "pre-bought, not needed"))
+    elif fee_buy:
         lines.append(StakeLine("buy_game", fee_buy, fee_buy if buy_back else 0))
     if ins:
         if play.insurance_void:
