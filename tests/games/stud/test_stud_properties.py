@@ -99,9 +99,16 @@ def _check_views(state: StudState) -> None:
         assert not leaked, f"{viewer} sees {leaked}"
 
 
+def _staked_grows(before: Any, after: Any) -> Any:
+    """What each box has on the table never goes down from one state to the next."""
+    was, now = GAME.staked(before), GAME.staked(after)
+    assert was.keys() == now.keys() and all(now[n] >= was[n] for n in was), (was, now)
+    return after
+
+
 @pytest.mark.parametrize("profile_id", PROFILES)
 @given(data=st.data(), seed=st.binary(min_size=16, max_size=32))
-def test_random_rounds_settle_conserve_chips_cap_and_hide_cards(
+def test_random_rounds_settle_conserve_chips_cap_hide_cards_and_stake_what_staked_says(
     profile_id: str, data: st.DataObject, seed: bytes
 ) -> None:
     setup = data.draw(setups(profile_id))
@@ -120,12 +127,14 @@ def test_random_rounds_settle_conserve_chips_cap_and_hide_cards(
                 with pytest.raises(IllegalAction):
                     GAME.apply(state, wild)
                 assert state == before
-        state = GAME.apply(state, _action(data.draw, state))
+                assert GAME.staked(state) == GAME.staked(before)
+        state = _staked_grows(state, GAME.apply(state, _action(data.draw, state)))
         steps += 1
         assert steps < 50
     _check_views(state)
     result = GAME.settlement(state)
     assert result is not None
+    assert dict(GAME.staked(state)) == {b.box: b.staked for b in result.boxes}
     assert result.staked == result.returned + result.house_result
     assert {b.box for b in result.boxes} == {b.box for b in setup.boxes}
     for settled in result.boxes:

@@ -94,9 +94,16 @@ def test_000_buy_game_dealer_drops_highest_and_pays_without_comparing() -> None:
 
 
 def test_000_buy_game_after_the_bet_before_the_show() -> None:
-    _, got = round_lines(
-        P, {1: "3h 3d 7c 8s Jh"}, "Ac Qd 9h 6s 4c", act("play"), act("buy_game"), stock="9d"
+    """Box 1 has placed its BET; box 2 has not acted, so the dealer has not shown."""
+    state = start(
+        P,
+        [box(1, player="ann"), box(2, player="bob")],
+        {1: "3h 3d 7c 8s Jh", 2: "2c 4d 6h 8c Tc"},
+        "Ac Qd 9h 6s 4c",
+        stock="9d",
     )
+    result = settle(play(state, act("play", 1), act("buy_game", 1), act("fold", 2)))
+    got = lines(result, 1)
     assert ("buy_game", 1000, 0) in got and ("bet", 2000, 4000) in got
 
 
@@ -128,7 +135,7 @@ def test_000_buy_game_fee_returned_only_when_a_qualified_dealer_is_not_beaten(
 
 def test_000_take_half_straight_or_better_with_bonus() -> None:
     result, got = round_lines(
-        P, {1: "9h Td Jc Qs Kh"}, "As Ad 3c 4h 6d", act("play"), act("take_half"),
+        P, {1: "9h Td Jc Qs Kh"}, "As Ad 3c 4h 6d", act("take_half"),
         box_kw={"bonus": 100},
     )  # fmt: skip
     # full win: ANTE 1000 + BET 2000 x 4 = 9000, half 4500; the dealer's aces never matter
@@ -288,3 +295,37 @@ def test_000_buy_game_fee_is_kept_when_the_box_then_folds() -> None:
     even when the box folds before the show."""
     _, got = round_lines(P, {1: "3h 3d 7c 8s Jh"}, "Ac Qd 9h 6s 4c", act("buy_game"), act("fold"))
     assert sorted(got) == [("ante", 1000, 0), ("buy_game", 1000, 0)]
+
+
+@pytest.mark.parametrize("late", ["take_half", "buy_game"])
+def test_000_take_half_and_buy_game_refused_once_the_dealer_has_shown(late: str) -> None:
+    """§1.6, §1.7 [000]: take half and buy a game only *before* the dealer
+    shows; the last box's BET brings the show, so its window is closed."""
+    state = start(P, box(bonus=100), {1: "9h Th Jc Qd Kd"}, "2s 7s 9s Js As", stock="3c")
+    state = play(state, act("play"))
+    assert GAME.settlement(state) is not None
+    assert late not in {a.act for a in GAME.legal_actions(state)}
+    with pytest.raises(IllegalAction, match="refused"):
+        GAME.apply(state, act(late))
+
+
+def test_000_last_box_takes_half_straight_from_its_decision() -> None:
+    """Take half places the BET and leaves the round at once (§1.7)."""
+    _, got = round_lines(
+        P, {1: "9h Th Jc Qd Kd"}, "2s 7s 9s Js As", act("take_half"), box_kw={"bonus": 100}
+    )
+    assert ("take_half", 0, (1000 + 2000 * 4) // 2) in got
+
+
+def test_000_buy_game_fee_returned_after_take_half_when_the_dealer_is_higher() -> None:
+    """§1.6 [000]: the dealer qualified and beats the box, so the fee comes back,
+    whether the box stayed in or took half."""
+    _, got = round_lines(
+        P,
+        {1: "9h Th Jc Qd Kd"},
+        "2s 7s 9s Js As",
+        act("buy_game"),
+        act("take_half"),
+        box_kw={"bonus": 100},
+    )
+    assert ("buy_game", 1000, 1000) in got

@@ -142,3 +142,23 @@ def test_settlement_only_when_the_round_is_over() -> None:
     assert GAME.settlement(state) is None
     result = settle(play(state, act("fold")))
     assert result.house_result == 1000 and result.box(1).outcome == "fold"
+
+
+def test_options_on_another_players_box_are_never_shown_to_anyone_else() -> None:
+    """§0 Order: a player may not learn another box's cards; offering take-half
+    on ann's box to bob would tell him she holds a straight or better."""
+    from croupier.games.base import Viewer
+
+    state = start(
+        "six-card-all-in-one",
+        [box(1, player="ann", bonus=100), box(2, player="bob", bonus=100)],
+        {1: "9h Th Jc Qd Kd", 2: "2c 4d 6h 8c Tc"},
+        "2s 7s 9s Js As",
+    )
+    state = play(state, act("play", 1))
+    bob = GAME.project(state, Viewer.of("bob"))
+    assert all(a["box"] == 2 for a in bob.get("legal_actions", []))
+    ann = GAME.project(state, Viewer.of("ann"))
+    assert {"take_half"} <= {a["act"] for a in ann["legal_actions"] if a["box"] == 1}
+    spectator = GAME.project(state, Viewer.spectator())
+    assert "legal_actions" not in spectator

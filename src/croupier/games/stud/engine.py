@@ -433,9 +433,22 @@ class StudGame:
         data["to_act"] = (
             None if turn is None else {"box": turn.box, "waiting_for": turn.waiting_for}
         )
-        if turn is not None and (viewer.player == turn.player or viewer.role is ViewerRole.HOUSE):
-            data["legal_actions"] = [a.to_json() for a in self.legal_actions(state)]
+        # Each viewer learns only its own boxes' options: an option such as
+        # take-half on another's box would tell what that box holds.
+        owned = {b.box for b in state.boxes if b.player == viewer.player}
+        legal = [
+            a.to_json()
+            for a in self.legal_actions(state)
+            if viewer.role is ViewerRole.HOUSE or (viewer.player is not None and a.box in owned)
+        ]
+        if legal:
+            data["legal_actions"] = legal
         return data
+
+    def staked(self, state: StudState) -> dict[int, int]:
+        """Per box: ANTE and side bets, the BET once in play (a dark box's from the
+        deal), fees paid, a game bought (or pre-bought blind) and insurance."""
+        return {box.box: _committed(state.profile, box) for box in state.boxes}
 
     def settlement(self, state: StudState) -> Settlement | None:
         if state.phase is not Phase.DONE or state.show is None:
@@ -484,6 +497,17 @@ class StudGame:
                 "boxes": [b.box for b in state.boxes if b.bought_game and b.in_play],
             }
         return Settlement(tuple(settled), tuple(dealer), details)
+
+
+def _committed(profile: StudProfile, box: BoxState) -> int:
+    total = box.ante + box.bonus + box.dealer_bonus + box.insurance
+    total += sum(fee for _, fee in box.fees)
+    if box.in_play:
+        total += profile.bet_antes * box.ante
+    prebought = box.dark and "buy_game" in box.prebuy
+    if profile.buy_game is not None and (box.bought_game or prebought):
+        total += antes(profile.buy_game.price, box.ante)
+    return total
 
 
 def _deal_five(

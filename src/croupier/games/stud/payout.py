@@ -223,6 +223,11 @@ def settle_box(
         extra.append(StakeLine("take_half", 0, half))
         ins_returned = ins
         outcome = "took half"
+        bg = profile.buy_game
+        # [000]: a game bought from a dealer who had one comes back unless the box beat it.
+        buy_back = bool(
+            bg and bg.fee_back_if_not_higher and show.qualifies and play.hand.main <= show.hand
+        )
     elif show.qualifies:
         result = _compare(profile, play.hand.main, show.hand)
         outcome = compare_with(show.hand)

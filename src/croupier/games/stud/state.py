@@ -120,7 +120,9 @@ class StudState:
         return self.dealer[-1] if self.profile.dealer.shown_card == "last" else self.dealer[0]
 
     def dealer_shown_for_extras(self) -> bool:
-        return self.extras_closed
+        # "Before the dealer shows" ends at the show itself, whether the round
+        # then goes on to no-game choices or straight to the settlement.
+        return self.extras_closed or self.dealer_shown
 
     @property
     def dealer_shown(self) -> bool:
