@@ -21,7 +21,7 @@ services:
 
 # The browser tests drive Debian's Chromium through Playwright (never `playwright install`).
 chromium:
-	@command -v chromium >/dev/null || (apt-get update && apt-get install -y chromium)
+	@command -v chromium >/dev/null || (apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y chromium)
 
 lint: $(STAMP)
 	$(BIN)/ruff check src tests benchmarks
@@ -31,7 +31,7 @@ typecheck: $(STAMP)
 	$(BIN)/mypy --strict src
 
 test: $(STAMP) services chromium lint typecheck
-	$(BIN)/pytest -n 2 --dist loadgroup
+	$(BIN)/pytest -n 2 --dist loadgroup --durations=25
 
 test-fast: $(STAMP) lint typecheck
 	$(BIN)/pytest -n 2 --dist loadgroup -m "not slow and not browser"
