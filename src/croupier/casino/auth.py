@@ -150,6 +150,9 @@ class Auth:
             login, person = row
             if login.ended_at is not None or now >= login.expires_at:
                 raise AuthError("the session has expired: log in again")
+            if person.locked_until is not None and now < person.locked_until:
+                # A lock stops the sessions already open too, not only new logins.
+                raise AuthError(f"card {person.card_number} is locked: log in again once unlocked")
             return login, person
 
     def logout(self, token: str) -> None:

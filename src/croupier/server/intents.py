@@ -17,6 +17,13 @@ changes nothing twice) and one of:
 Traceback (most recent call last):
 ...
 croupier.server.intents.MessageError: colour: unknown field
+
+Nesting too deep for the JSON parser is bad input like any other, not a crash:
+
+>>> parse_message("[" * 100_000 + "]" * 100_000)
+Traceback (most recent call last):
+...
+croupier.server.intents.MessageError: not JSON: nested too deeply
 """
 
 from __future__ import annotations
@@ -66,6 +73,9 @@ def parse_message(text: str | bytes) -> Ping | Intent:
         data: Any = json.loads(text)
     except (ValueError, UnicodeDecodeError) as error:
         raise MessageError(f"not JSON: {error}") from None
+    except RecursionError:
+        # A small message can still nest past the parser's stack (the size limit does not stop it).
+        raise MessageError("not JSON: nested too deeply") from None
     if not isinstance(data, dict):
         raise MessageError("a message must be a JSON object")
     if "type" not in data:

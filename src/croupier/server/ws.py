@@ -7,6 +7,10 @@ change of the table arrives as an ``event`` with the next sequence number,
 each projected for this viewer. An intent is answered by ``ack`` (with the
 seq of the event it caused) or ``error`` (code, message, where); a bad message
 never closes the connection and never changes the table.
+
+A player's session is checked again before every intent (one indexed read): once it
+is logged out, expired or the account locked, the intent is refused with
+``unauthorized`` and the socket is closed (4401), so an open tab cannot outlive its login.
 """
 
 from __future__ import annotations
@@ -19,7 +23,7 @@ from urllib.parse import urlsplit
 
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 
-from croupier.casino import CasinoError, Profile
+from croupier.casino import AuthError, CasinoError, Profile
 from croupier.games.base import JSON, RuleError, Viewer
 from croupier.server.errors import classify
 from croupier.server.floor import Floor
@@ -27,7 +31,7 @@ from croupier.server.hub import Subscriber
 from croupier.server.intents import Intent, MessageError, parse_message
 from croupier.server.logs import log
 from croupier.server.projection import alias
-from croupier.server.security import viewer_profile
+from croupier.server.security import token_of, viewer_profile
 from croupier.server.state import ServerState, connection_state
 
 router = APIRouter()
@@ -44,6 +48,14 @@ def same_origin(socket: WebSocket) -> bool:
     if origin is None:
         return True
     return urlsplit(origin).netloc == socket.headers.get("host", "")
+
+
+class SessionGone(Exception):
+    """The player's session ended while the socket was open; the socket closes."""
+
+    def __init__(self, message: JSON) -> None:
+        super().__init__(str(message.get("message", "")))
+        self.message = message
 
 
 def error_message(code: str, message: str, key: str | None = None, where: str = "") -> JSON:
@@ -129,16 +141,36 @@ async def table_socket(socket: WebSocket, table_id: int) -> None:
     channel = state.hub.channel(str(table_id))
     writer = asyncio.create_task(_writer(socket, subscriber))
     log.info("joined", extra={"table": table_id, "role": viewer.role.value})
+    acting = None if spectate else player
+    gone: SessionGone | None = None
     try:
-        await _read(socket, state, floor, table_id, player if not spectate else None, subscriber)
+        await _read(socket, state, floor, table_id, acting, token_of(socket), subscriber)
     except WebSocketDisconnect:
         pass
+    except SessionGone as error:
+        gone = error
     finally:
         channel.unsubscribe(subscriber)
         writer.cancel()
         with contextlib.suppress(asyncio.CancelledError, Exception):
             await writer
         log.info("left", extra={"table": table_id, "role": viewer.role.value})
+    if gone is not None:  # the writer has stopped: nothing else is sending on the socket now
+        with contextlib.suppress(Exception):
+            await socket.send_text(json.dumps(gone.message))
+            await socket.close(CLOSE_UNAUTHORIZED)
+
+
+async def check_session(state: ServerState, token: str | None, player: Profile, key: str) -> None:
+    """:class:`SessionGone` unless ``token`` is still a live session of ``player``."""
+    try:
+        if token is None:
+            raise AuthError("no session: log in again")
+        now = await state.floor.read(state.casino.auth.authenticate, token)
+        if now.id != player.id:  # cannot happen for a token, but never act for someone else
+            raise AuthError("the session belongs to another player: log in again")
+    except AuthError as error:
+        raise SessionGone(error_message("unauthorized", str(error), key)) from None
 
 
 async def _read(
@@ -147,6 +179,7 @@ async def _read(
     floor: Floor,
     table_id: int,
     player: Profile | None,
+    token: str | None,
     subscriber: Subscriber,
 ) -> None:
     limit = state.config.max_message_bytes
@@ -175,6 +208,7 @@ async def _read(
                     error_message("unauthorized", "spectators cannot act: log in and join", key)
                 )
                 continue
+            await check_session(state, token, player, key)
             subscriber.offer(await run_intent(floor, table_id, player, message))
             log.info("intent", extra={"table": table_id, "intent": message.intent, "ok": True})
         except MessageError as error:
@@ -184,6 +218,9 @@ async def _read(
             _status, code = classify(error)
             subscriber.offer(error_message(code, str(error), key))
             log.info("intent refused", extra={"table": table_id, "code": code, "why": str(error)})
+        except SessionGone:
+            log.info("session gone", extra={"table": table_id})
+            raise
         except Exception:
             log.exception("intent failed", extra={"table": table_id})
             subscriber.offer(error_message("internal", "internal error; it has been logged", key))
