@@ -8,6 +8,7 @@ from croupier.cards.card import format_card
 from croupier.cards.deck import Deck, shoe
 from croupier.cards.fair import FairSeed
 from croupier.casino import Casino, Profile, Role
+from croupier.casino.replay import events_of, rebuild
 from croupier.casino.rounds import Rounds
 from croupier.casino.tables import TableConfig, TableMode, Tables
 from croupier.games.base import Limits, Viewer
@@ -108,4 +109,39 @@ def test_blackjack_shoe_carries_over_between_rounds_and_its_seed_stays_secret_un
     assert offset == used
     dealt = rounds.view(second.round_id, Viewer.house()).view or {}
     assert dealt["boxes"][0]["hands"][0]["cards"][0] == format_card(shoe_cards[offset])
+    assert casino.audit().ok
+
+
+def test_a_dark_box_is_held_what_the_engine_stakes_for_it_bet_and_pre_buys_included(
+    casino: Casino, new_player: Callable[..., Profile]
+) -> None:
+    """Holds come from the engine's ``staked``: a dark box's BET and blind pre-buys
+    are held with its ANTE, and the settlement stakes exactly what was held
+    (a mismatch would void the round)."""
+    ann = new_player().card_number
+    casino.cashier.buy_chips("buy-1", ann, 100_000)
+    tables, rounds = Tables(casino.store), Rounds(casino.store, casino.ledger)
+    table = tables.create(TableConfig("russian", LIMITS, TableMode.PERSONAL))
+    tables.sit(table.id, ann, 1)
+    tables.sit(table.id, ann, 2)
+    rounds.stake("s-1", table.id, ann, 1, {"ante": 1000})
+    assert casino.ledger.balance(ann) == 99_000
+    dark = {"ante": 1000, "dark": True, "prebuy": ["sixth", "insurance", "buy_game"]}
+    view = rounds.stake("s-2", table.id, ann, 2, dark)
+    assert view.phase is Phase.PLAYING
+    with casino.store.read() as session:
+        row = session.get_one(TableRound, view.round_id)
+        rebuilt = rebuild(row, events_of(session, row.id))
+    on_table = dict(rebuilt.engine.staked(rebuilt.state))
+    assert on_table[1] == 1000 and on_table[2] > 1000 + 2 * 1000  # ANTE, BET, pre-buys
+    assert casino.ledger.holds(view.round_id) == {ann: on_table[1] + on_table[2]}
+    view = rounds.act("a-1", view.round_id, ann, {"box": 1, "act": "play"})
+    while view.phase is Phase.PLAYING:  # a dealer without a game: take the ANTE
+        turn = (view.view or {})["to_act"]
+        act = {"box": turn["box"], "act": "take_ante"}
+        view = rounds.act(f"a-{view.events}", view.round_id, ann, act)
+    assert view.phase is Phase.SETTLED and view.settlement is not None
+    staked = sum(line["staked"] for b in view.settlement["boxes"] for line in b["lines"])
+    assert staked == on_table[1] + on_table[2] + 2 * 1000  # box 1's BET came with its play
+    assert casino.ledger.balance(ann) == 100_000 + sum(b["net"] for b in view.settlement["boxes"])
     assert casino.audit().ok

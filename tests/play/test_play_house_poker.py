@@ -81,3 +81,15 @@ def test_play_hold_em_bonus_dark_box_with_preset_turn() -> None:
     dark = next(b for b in settled["boxes"] if b["box"] == 2)
     assert any(line["line"] == "turn" for line in dark["lines"])
     check_rounds(result.output, [sum(b["net"] for b in settled["boxes"])])
+
+
+def test_play_dark_box_stakes_are_covered_as_the_engine_counts_them() -> None:
+    """What stakes take comes from the engine: a dark box puts up its ANTE, the
+    flop BET (2 ANTEs) and the TURN it pre-set with the deal, so the light ANTE
+    25 + dark 25 + 50 + 25 = 125 roubles do not fit in 100; asked again, one
+    light box of 25 does."""
+    lines = ["1 2d", "", "", "", "", "y", "n", "1", "", "", "fold"]
+    result = run(["play", "texas-holdem-bonus", "--chips", "100", *seed_args(SEED, 1)], lines)
+    assert result.exit_code == 0, result.output
+    assert "these stakes take 125,00 ₽; you have 100,00 ₽" in result.output
+    check_rounds(result.output, [-2500], start=10_000)

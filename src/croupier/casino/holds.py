@@ -2,9 +2,11 @@
 
 The runner takes a hold in the *same* database transaction that stores the
 event it pays for (:func:`hold_chips`), so an event without its hold, or a
-hold without its event, cannot exist. At the end the engine's settlement
-must stake exactly what each player holds (:func:`holds_mismatch`); if it
-does not, something is wrong with an engine or a price, and the runner
+hold without its event, cannot exist. What it holds is what the engine says
+the event put on the table: its ``staked`` after the event less before it
+(the casino prices nothing itself). At the end the engine's settlement must
+stake exactly what each player holds (:func:`holds_mismatch`); if it does
+not, an engine's ``staked`` and its settlement disagree, and the runner
 voids the round rather than move chips nobody staked.
 
 >>> from croupier.games.base import BoxSettlement, Settlement, StakeLine

@@ -4,8 +4,8 @@ Nothing about a running round is stored but its record (``TableRound``: game,
 profile, limits, seed) and its ordered events (stakes, the deal, decisions).
 This module turns them back into the engine's state (:func:`rebuild`), reads
 intents in the round-script shapes through the game's script adapter (one
-parser for scripts, the terminal and the server), and prices what an intent
-puts on the table, so the runner can hold it.
+parser for scripts, the terminal and the server). What an intent puts on the
+table is the engine's to say (``Game.staked``), never priced here.
 """
 
 from __future__ import annotations
@@ -27,15 +27,12 @@ from croupier.games.base import (
     Action,
     BoxStake,
     Game,
-    LegalAction,
     Limits,
     RoundSetup,
     Settlement,
     Turn,
 )
-from croupier.games.script import ADAPTERS, Adapter, ScriptError
-from croupier.play.plugin import plugin_for
-from croupier.play.session import action_price, round_deck
+from croupier.games.script import ADAPTERS, Adapter, ScriptError, round_deck
 from croupier.store.round_models import EventKind, RoundEvent, TableRound
 
 
@@ -110,20 +107,6 @@ def stake_from_json(data: Mapping[str, Any]) -> BoxStake:
     )
 
 
-def upfront_price(profile: Any, stake: BoxStake) -> int:
-    """What a box's stakes take before the first card (dark BETs and pre-buys too);
-    the same reckoning the terminal uses, so both hold what the engine settles."""
-    return plugin_for(profile.game).upfront(profile, (stake,))
-
-
-def price_of(legal: Sequence[LegalAction], action: Action) -> int:
-    """The chips an action adds, by the menu entry it matches (0 when free)."""
-    for entry in legal:
-        if (entry.act, entry.box, entry.hand) == (action.act, action.box, action.hand):
-            return action_price(entry, action)
-    return 0
-
-
 def start_deck(row: TableRound, profile: Any) -> Deck:
     """The deck a round is dealt from: its own seed's, or the rest of the table's shoe
     (the shoe's seed, ``shoe_offset`` cards in), exactly as the previous round left it."""
@@ -150,17 +133,6 @@ def reveal_seed(session: Session, table_id: int, commitment: str) -> None:
         .where(TableRound.table_id == table_id, TableRound.commitment == commitment)
         .values(seed_revealed=True)
     )
-
-
-def returned_at_once(state: Any, action: Action) -> int:
-    """Chips an accepted action hands straight back: roulette returns at once what a
-    bet puts over its positions' maxima (the bet just placed says how much), so
-    only the rest is held."""
-    bets = getattr(state, "bets", None)
-    if action.act != "bet" or not bets:
-        return 0
-    excess: int = bets[-1].excess
-    return excess
 
 
 def rebuild(row: TableRound, events: Sequence[RoundEvent]) -> Rebuilt:

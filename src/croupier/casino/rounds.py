@@ -54,15 +54,12 @@ from croupier.casino.replay import (
     events_of,
     parse_action,
     parse_stake,
-    price_of,
     rebuild,
-    returned_at_once,
     reveal_seed,
     seed_of,
     shoe_left,
     stake_json,
     start_deck,
-    upfront_price,
 )
 from croupier.casino.round_view import RoundView, make_view
 from croupier.casino.tables import find_table
@@ -75,7 +72,7 @@ from croupier.games.base import (
     Settlement,
     Viewer,
 )
-from croupier.play.session import action_json
+from croupier.games.script import action_json
 from croupier.store.db import Store
 from croupier.store.models import Person, Round, RoundStatus
 from croupier.store.round_models import (
@@ -319,10 +316,11 @@ class Rounds:
             new = parse_stake(adapter_for(table.game), box, card, stake)
             setup = RoundSetup(rebuilt.profile, rebuilt.setup.limits, (*rebuilt.setup.boxes, new))
             try:  # the engine is the judge of stakes: limits, seating, side bets
-                rebuilt.engine.start(setup, start_deck(row, rebuilt.profile))
+                started = rebuilt.engine.start(setup, start_deck(row, rebuilt.profile))
             except RuleError as error:
                 raise Refused(f"round {row.id}: {error}") from None
-            price = upfront_price(rebuilt.profile, new)
+            # ...and of what they take: a dark box's BET and pre-bought options too.
+            price = rebuilt.engine.staked(started)[box]
             self._append(session, row, EventKind.STAKE, card, stake_json(new), price)
             if not session.scalar(
                 select(RoundParticipant.id).where(
@@ -400,19 +398,23 @@ class Rounds:
             elif owners.get(action.box) != card:
                 raise Refused(f"round {row.id} box {action.box}: card {card} does not hold it")
         try:
-            legal = rebuilt.engine.legal_actions(rebuilt.state)
             rebuilt.engine.verify(rebuilt.state, action)
             state = rebuilt.engine.apply(rebuilt.state, action)
         except (RuleError, DeckExhausted) as error:
             raise IllegalIntent(f"round {row.id}: {error}") from None
-        price = price_of(legal, action) - returned_at_once(state, action)
+        added = _added(rebuilt.engine.staked(rebuilt.state), rebuilt.engine.staked(state))
+        if any(amount < 0 for amount in added.values()):  # an engine fault: refuse, hold nothing
+            raise IllegalIntent(f"round {row.id}: {action.act} would take chips off the table")
+        price = sum(added.values())
         self._append(session, row, EventKind.ACTION, actor, action_json(action), price, at)
-        if price:
-            payer = owners.get(action.box)
+        for box, amount in sorted(added.items()):
+            payer = owners.get(box)
             if payer is None:
-                raise IllegalIntent(f"round {row.id}: {action.act} costs chips but has no box")
-            owner = person if person is not None else find_person(session, payer)
-            hold_chips(session, self.store, row.id, owner, price, f"box {action.box} {action.act}")
+                raise IllegalIntent(f"round {row.id}: {action.act} stakes on box {box}, no one's")
+            owner = person
+            if owner is None or owner.card_number != payer:  # the timer, or another's box
+                owner = find_person(session, payer)
+            hold_chips(session, self.store, row.id, owner, amount, f"box {box} {action.act}")
         self._cache[row.id] = Rebuilt(
             rebuilt.engine, rebuilt.profile, rebuilt.setup, state, row.events
         )
@@ -631,6 +633,20 @@ class Rounds:
                 self._apply(session, row, None, default, f"manager {person.id}")
         self.finish(round_id)
         return self.view(round_id, Viewer.house())
+
+
+def _added(before: Mapping[int, int], after: Mapping[int, int]) -> dict[int, int]:
+    """Per box, the chips a step put on the table: the engine's ``staked`` after it
+    less before it (only the boxes that changed).
+
+    >>> _added({1: 100, 2: 50}, {1: 300, 2: 50, 3: 20})
+    {1: 200, 3: 20}
+    """
+    return {
+        box: amount - before.get(box, 0)
+        for box, amount in after.items()
+        if amount != before.get(box, 0)
+    }
 
 
 __all__ = [

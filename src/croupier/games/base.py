@@ -17,7 +17,13 @@ The shapes here fit every game of RULES.md:
   ``player``, ``straight:17`` ...) so roulette's many bets and the stud
   family's fees use the same settlement;
 * games without decisions (baccarat, roulette) simply have no pending turn
-  after the betting actions.
+  after the betting actions;
+* what each box has on the table is the engine's to say (``staked``): the
+  stakes placed at the start (a dark box's BET and pre-bought options too)
+  plus every fee, bet and insurance its actions added. It never goes down,
+  and at the end it is what the settlement stakes, box by box, so whoever
+  holds chips for a round (the casino, the terminal) holds the difference
+  of ``staked`` before and after each step and knows no price of its own.
 
 Money is always ``int`` minor units (kopecks).
 """
@@ -339,6 +345,13 @@ class Game(Protocol[P, S]):
 
     def settlement(self, state: S) -> Settlement | None:
         """The settlement once the round is over, else None."""
+        ...
+
+    def staked(self, state: S) -> Mapping[int, int]:
+        """Box number -> every chip that box has committed so far: its stakes from
+        the start (a dark box's BET and pre-bought options included) and each fee,
+        bet or insurance its actions added. Never decreases from one state to the
+        next; once settled, ``settlement(state).box(n).staked == staked(state)[n]``."""
         ...
 
 

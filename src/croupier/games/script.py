@@ -36,7 +36,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from croupier.cards.card import CardError, parse_card
+from croupier.cards.card import CardError, format_cards, parse_card
 from croupier.cards.deck import Deck, DeckExhausted
 from croupier.cards.fair import FairSeed
 from croupier.games.base import JSON, Action, BoxStake, Game, Limits, RoundSetup, RuleError
@@ -248,6 +248,40 @@ def deck_of(
         return Deck.scripted(hands, stock, single_deck=single_deck)
     except CardError as error:
         raise _at("cards", str(error)) from None
+
+
+def round_deck(profile: Any, seed: FairSeed) -> Deck:
+    """The round's cards from its seed, exactly as ``croupier replay`` deals a script
+    with that seed (a 52-card deck, or the game's own chance: a shoe, a wheel)."""
+    adapter = ADAPTERS[profile.game]
+    if adapter.chance is None:
+        return Deck.shuffled(seed)
+    script = {
+        "seed": {
+            "server_seed": seed.server_seed.hex(),
+            "client_seed": seed.client_seed,
+            "nonce": seed.nonce,
+        }
+    }
+    return adapter.chance(script, profile)
+
+
+def action_json(action: Action) -> JSON:
+    """An action as a round script writes it (what the runner stores and replays).
+
+    >>> action_json(Action("exchange", box=2, cards=(51, 0)))
+    {'box': 2, 'act': 'exchange', 'cards': ['As', '2c']}
+    """
+    data: JSON = {"box": action.box, "act": action.act}
+    if action.hand:
+        data["hand"] = action.hand
+    if action.cards:
+        data["cards"] = format_cards(action.cards).split()
+    if action.amount is not None:
+        data["amount"] = action.amount
+    if action.spot is not None:
+        data["spot"] = action.spot
+    return data
 
 
 def replay(script: Mapping[str, Any]) -> JSON:

@@ -14,8 +14,6 @@ table service's job.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 from rich.console import RenderableType
 from rich.table import Table
 from rich.text import Text
@@ -52,9 +50,6 @@ class BaccaratPlugin(BasePlugin):
                 BoxStake(box, player, {line: amount for line, amount in stakes.items() if amount})
             )
         return tuple(result)
-
-    def upfront(self, profile: BaccaratProfile, boxes: Sequence[BoxStake]) -> int:
-        return sum(sum(b.stakes.values()) for b in boxes)
 
     def table(self, term: Terminal, profile: BaccaratProfile, view: JSON) -> RenderableType:
         grid = Table(box=None, show_header=False)

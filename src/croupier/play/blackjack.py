@@ -14,8 +14,6 @@ from a seed), so every round is provably fair on its own.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 from rich.console import RenderableType
 from rich.table import Table
 from rich.text import Text
@@ -65,9 +63,6 @@ class BlackjackPlugin(BasePlugin):
                 stakes["twenty_one_plus_three"] = side
             result.append(BoxStake(box, player, stakes))
         return tuple(result)
-
-    def upfront(self, profile: BlackjackProfile, boxes: Sequence[BoxStake]) -> int:
-        return sum(sum(b.stakes.values()) for b in boxes)
 
     def table(self, term: Terminal, profile: BlackjackProfile, view: JSON) -> RenderableType:
         uni = term.unicode

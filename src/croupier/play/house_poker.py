@@ -14,8 +14,6 @@ the board, the dealer and the boxes, and sums a profile up.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 from rich.console import RenderableType
 from rich.table import Table
 from rich.text import Text
@@ -86,19 +84,6 @@ class HousePokerPlugin(BasePlugin):
                         prebuy.append(line)
             result.append(BoxStake(box, player, stakes, dark=dark, prebuy=tuple(prebuy)))
         return tuple(result)
-
-    def upfront(self, profile: HouseProfile, boxes: Sequence[BoxStake]) -> int:
-        total = 0
-        for stake in boxes:
-            total += sum(stake.stakes.values())
-            if stake.dark:  # a dark box stakes every play street, and its pre-set bets
-                ante = stake.stake("ante")
-                total += sum(
-                    antes(s.antes, ante)
-                    for s in profile.streets
-                    if s.decision == "play_or_fold" or s.line in stake.prebuy
-                )
-        return total
 
     def table(self, term: Terminal, profile: HouseProfile, view: JSON) -> RenderableType:
         uni = term.unicode

@@ -46,10 +46,6 @@ class TablePlugin(Protocol):
         """Ask which boxes to play and what to stake on them (before the deal)."""
         ...
 
-    def upfront(self, profile: Any, boxes: Sequence[BoxStake]) -> int:
-        """The chips these stakes take before the first card (dark BETs and pre-buys too)."""
-        ...
-
     def table(self, term: Terminal, profile: Any, view: JSON) -> RenderableType:
         """The table as the player's projection ``view`` shows it."""
         ...

@@ -63,9 +63,6 @@ class RoulettePlugin(BasePlugin):
         )
         return (BoxStake(colour_no, player, {"chip": value}),)
 
-    def upfront(self, profile: RouletteProfile, boxes: Sequence[BoxStake]) -> int:
-        return 0  # colour chips are bought at the table; each bet is paid when placed
-
     def table(self, term: Terminal, profile: RouletteProfile, view: JSON) -> RenderableType:
         grid = Table(box=None, show_header=True, header_style="dim")
         grid.add_column("bet")

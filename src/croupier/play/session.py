@@ -30,14 +30,14 @@ asked again; nothing changes. The balance moves only by a settlement's net.
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 from typing import Any
 
 from rich.markup import escape
 
-from croupier.cards.card import format_cards
 from croupier.cards.deck import Deck, DeckExhausted
 from croupier.cards.fair import FairSeed, new_server_seed
 from croupier.games.base import (
@@ -52,7 +52,7 @@ from croupier.games.base import (
     Settlement,
     Viewer,
 )
-from croupier.games.script import ADAPTERS
+from croupier.games.script import ADAPTERS, action_json, round_deck
 from croupier.play import render
 from croupier.play.money import format_money
 from croupier.play.plugin import TablePlugin, plugin_for
@@ -96,50 +96,12 @@ def engine_for(game: str) -> Game[Any, Any]:
     return adapter.engine()
 
 
-def round_deck(profile: Any, seed: FairSeed) -> Deck:
-    """The round's cards from its seed, exactly as ``croupier replay`` deals a script
-    with that seed (a 52-card deck, or the game's own chance: a shoe, a wheel)."""
-    adapter = ADAPTERS[profile.game]
-    if adapter.chance is None:
-        return Deck.shuffled(seed)
-    script = {
-        "seed": {
-            "server_seed": seed.server_seed.hex(),
-            "client_seed": seed.client_seed,
-            "nonce": seed.nonce,
-        }
-    }
-    return adapter.chance(script, profile)
-
-
 def round_seed(options: TableOptions, number: int) -> FairSeed:
     """Round ``number``'s deck seed. A given server seed (``--seed``) deals round N
     with nonce N-1, so a session replays; otherwise every round draws a fresh seed,
     because a seed revealed after one round must not deal the next."""
     server = options.server_seed if options.server_seed is not None else new_server_seed()
     return FairSeed(server, options.client_seed, number - 1)
-
-
-def action_price(action: LegalAction, chosen: Action) -> int:
-    """The chips an action adds to the table (a fee, a BET, an insurance stake)."""
-    if chosen.amount is not None and action.price is None and not action.prices:
-        return chosen.amount
-    if action.prices and chosen.cards:
-        return action.prices.get(len(chosen.cards), action.price or 0)
-    return action.price or 0
-
-
-def action_json(action: Action) -> JSON:
-    data: JSON = {"box": action.box, "act": action.act}
-    if action.hand:
-        data["hand"] = action.hand
-    if action.cards:
-        data["cards"] = format_cards(action.cards).split()
-    if action.amount is not None:
-        data["amount"] = action.amount
-    if action.spot is not None:
-        data["spot"] = action.spot
-    return data
 
 
 class _Round:
@@ -176,8 +138,16 @@ class _Round:
             rows.append(f"  [bold]{i}[/bold]  {label}{price}")
         return "\n".join(rows)
 
-    def choose(self, legal: Sequence[LegalAction], view: JSON, turn_box: int, free: int) -> Action:
-        """Ask for one of the open actions (a number or its name, with cards or an amount)."""
+    def choose(
+        self,
+        legal: Sequence[LegalAction],
+        view: JSON,
+        turn_box: int,
+        free: int,
+        cost: Callable[[Action], int],
+    ) -> Action:
+        """Ask for one of the open actions (a number or its name, with cards or an amount);
+        ``cost`` says what an action would put on the table."""
         self.term.say(self.menu_text(legal, free, turn_box))
         while True:
             answer = self.term.line("Your choice")
@@ -194,7 +164,7 @@ class _Round:
             if action is None:
                 self.term.say(self.menu_text(legal, free, turn_box))
                 continue
-            price = action_price(picked, action)
+            price = cost(action)
             if price > free:
                 self.term.say(
                     f"[red]not enough chips: {format_money(price)} needed, "
@@ -202,14 +172,6 @@ class _Round:
                 )
                 continue
             return action
-
-    @staticmethod
-    def _price(legal: Sequence[LegalAction], action: Action) -> int:
-        """What an applied action put on the table, by the menu entry it came from."""
-        for la in legal:
-            if (la.act, la.box, la.hand) == (action.act, action.box, action.hand):
-                return action_price(la, action)
-        return 0
 
     @staticmethod
     def _pick(legal: Sequence[LegalAction], word: str, turn_box: int) -> LegalAction | None:
@@ -221,11 +183,23 @@ class _Round:
         chosen = own or named
         return chosen[0] if chosen else None
 
-    def play(self, state: Any, chips: int, upfront: int) -> Settlement:
+    def on_table(self, state: Any) -> int:
+        """Every chip the player's boxes have put up so far, as the engine counts it."""
+        return sum(self.engine.staked(state).values())
+
+    def cost(self, state: Any, action: Action) -> int:
+        """What ``action`` would add to the table: the state is a value, so the action
+        is tried on it and the engine's count compared (0 when the rules refuse it;
+        applying it for real then tells why)."""
+        try:
+            return self.on_table(self.engine.apply(state, action)) - self.on_table(state)
+        except (RuleError, DeckExhausted):
+            return 0
+
+    def play(self, state: Any, chips: int) -> Settlement:
         """Play the dealt round to its settlement. A player who leaves mid-round is
         treated as a box that does not decide: the engine's timer action (fold, take
         the ANTE, give back the weakest card) finishes the round, as at a live table."""
-        committed = upfront
         while (turn := self.engine.to_act(state)) is not None:
             legal = self.engine.legal_actions(state)
             if self.leaving:
@@ -239,7 +213,9 @@ class _Round:
                 whose = f"[bold]Box {turn.box}{hand}[/bold]: " if turn.box else ""
                 self.term.say(f"{whose}{turn.waiting_for}")
                 try:
-                    action = self.choose(legal, view, turn.box, chips - committed)
+                    free = chips - self.on_table(state)
+                    cost = partial(self.cost, state)
+                    action = self.choose(legal, view, turn.box, free, cost)
                 except LeftTable:
                     self.leaving = True
                     continue
@@ -249,7 +225,6 @@ class _Round:
                 self.term.say(f"[red]{escape(str(error))}[/red]")
                 continue
             self.actions.append(action)
-            committed += self._price(legal, action)
         view = self.engine.project(state, self.viewer)
         self.term.console.print(self.plugin.table(self.term, self.profile, view))
         result = self.engine.settlement(state)
@@ -266,26 +241,26 @@ def _ask_setup(
     chips: int,
     deck: Deck,
     previous: tuple[BoxStake, ...] | None,
-) -> tuple[tuple[BoxStake, ...], Any, int]:
+) -> tuple[tuple[BoxStake, ...], Any]:
     """Stakes the rules accept and the chips cover, and the dealt state."""
     boxes = previous
     while True:
         if boxes is None:
             boxes = plugin.ask_stakes(term, profile, options.limits, options.player, chips)
-        need = plugin.upfront(profile, boxes)
-        if need > chips:
-            term.say(
-                f"[red]these stakes take {format_money(need)}; you have {format_money(chips)}[/red]"
-            )
-            boxes = None
-            continue
         try:
             state = engine.start(RoundSetup(profile, options.limits, boxes), deck)
         except RuleError as error:
             term.say(f"[red]{escape(str(error))}[/red]")
             boxes = None
             continue
-        return boxes, state, need
+        need = sum(engine.staked(state).values())  # a dark box's BET and pre-buys too
+        if need > chips:
+            term.say(
+                f"[red]these stakes take {format_money(need)}; you have {format_money(chips)}[/red]"
+            )
+            boxes = None
+            continue
+        return boxes, state
 
 
 def _same_again(term: Terminal) -> bool:
@@ -370,12 +345,12 @@ def play_session(profile: Any, options: TableOptions, term: Terminal) -> Session
             if previous is not None and not _same_again(term):
                 previous = None
             deck = round_deck(profile, seed)
-            boxes, state, upfront = _ask_setup(
+            boxes, state = _ask_setup(
                 term, profile, options, plugin, engine, result.chips, deck, previous
             )
             previous = boxes
             game_round = _Round(profile, options, term, plugin, engine)
-            settled = game_round.play(state, result.chips, upfront)
+            settled = game_round.play(state, result.chips)
             net = sum(b.net for b in settled.boxes if b.player == options.player)
             result.chips += net
             result.rounds += 1

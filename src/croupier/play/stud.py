@@ -155,16 +155,6 @@ class StudPlugin(BasePlugin):
                     prebuy.append(item)
         return BoxStake(box, player, stakes, dark=dark, prebuy=tuple(prebuy))
 
-    def upfront(self, profile: StudProfile, boxes: Sequence[BoxStake]) -> int:
-        total = 0
-        for stake in boxes:
-            ante = stake.stake("ante")
-            total += sum(stake.stakes.values())
-            if stake.dark:  # its BET goes down with the ANTE; options are bought blind
-                total += profile.bet_antes * ante
-                total += sum(_prebuy_price(profile, item, ante) for item in stake.prebuy)
-        return total
-
     # ------------------------------------------------------------ the table
 
     def table(self, term: Terminal, profile: StudProfile, view: JSON) -> RenderableType:

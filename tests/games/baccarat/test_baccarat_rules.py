@@ -141,7 +141,7 @@ stakes = st.fixed_dictionaries(
 
 @settings(max_examples=150, deadline=None)
 @given(st.binary(min_size=32, max_size=32), st.lists(stakes, min_size=1, max_size=7))
-def test_every_shuffled_coup_settles_by_the_tableau_and_conserves_money(
+def test_every_shuffled_coup_settles_by_the_tableau_and_conserves_money_as_staked_says(
     seed: bytes, boxes: list[dict[str, int]]
 ) -> None:
     setup = RoundSetup(
@@ -161,7 +161,7 @@ def test_every_shuffled_coup_settles_by_the_tableau_and_conserves_money(
     assert state.result in ("player", "banker", "tie")
     s = GAME.settlement(state)
     for stake, box in zip(sorted(setup.boxes, key=lambda x: x.box), s.boxes, strict=True):
-        assert box.staked == sum(stake.stakes.values())
+        assert box.staked == sum(stake.stakes.values()) == GAME.staked(state)[box.box]
         if state.result == "tie":
             assert box.returned >= stake.stake("player") + stake.stake("banker")
         winner = stake.stake(state.result)
@@ -179,6 +179,7 @@ def test_every_action_is_refused_and_changes_nothing(seed: bytes, act: str) -> N
         GAME.apply(state, Action(act, box=1))
     assert not GAME.can(state, Action(act, box=1))
     assert GAME.settlement(state) == before
+    assert GAME.staked(state) == {1: 1000}
 
 
 def test_a_seeded_coup_replays_from_its_seed_and_deals_from_an_eight_deck_shoe() -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+from itertools import pairwise
 from typing import Any
 
 import pytest
@@ -283,12 +284,16 @@ def _random_round(seed: bytes, choices: list[int], boxes: int) -> tuple[Any, lis
     st.lists(st.integers(0, 20), max_size=30),
     st.integers(1, 7),
 )
-def test_every_round_ends_settled_with_every_card_and_kopeck_accounted(
+def test_every_round_ends_settled_with_every_card_and_kopeck_accounted_as_staked_says(
     seed: bytes, choices: list[int], boxes: int
 ) -> None:
-    state, _ = _random_round(seed, choices, boxes)
+    state, states = _random_round(seed, choices, boxes)
     s = GAME.settlement(state)
     assert s is not None
+    for before, after in pairwise(states):  # what a box has put up never goes down
+        was, now = GAME.staked(before), GAME.staked(after)
+        assert all(now[n] >= was[n] for n in was)
+    assert dict(GAME.staked(state)) == {b.box: b.staked for b in s.boxes}
     dealt = sum(len(h.cards) for b in state.boxes for h in b.hands) + len(state.dealer)
     assert 312 - state.deck.remaining() == dealt
     for box, settled in zip(state.boxes, s.boxes, strict=True):
@@ -326,10 +331,11 @@ def test_illegal_actions_are_refused_and_change_nothing(
             a.act == act and a.box == box and a.hand == hand for a in GAME.legal_actions(state)
         )
         return
-    before = GAME.project(state, GAME_VIEWER)
+    before, staked = GAME.project(state, GAME_VIEWER), GAME.staked(state)
     with pytest.raises(IllegalAction, match=f"box {box}"):
         GAME.apply(state, action)
     assert GAME.project(state, GAME_VIEWER) == before
+    assert GAME.staked(state) == staked
 
 
 def test_maximum_payout_caps_the_box_stake_first() -> None:

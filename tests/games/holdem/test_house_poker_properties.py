@@ -77,9 +77,16 @@ def _may_see(state: HouseState, player: str | None) -> set[str]:
     return allowed
 
 
+def _staked_grows(before: Any, after: Any) -> Any:
+    """What each box has on the table never goes down from one state to the next."""
+    was, now = GAME.staked(before), GAME.staked(after)
+    assert was.keys() == now.keys() and all(now[n] >= was[n] for n in was), (was, now)
+    return after
+
+
 @pytest.mark.parametrize("profile_id", PROFILES)
 @given(data=st.data(), seed=st.binary(min_size=16, max_size=32))
-def test_random_rounds_settle_conserve_chips_cap_and_hide_cards(
+def test_random_rounds_settle_conserve_chips_cap_hide_cards_and_stake_what_staked_says(
     profile_id: str, data: st.DataObject, seed: bytes
 ) -> None:
     setup = data.draw(setups(profile_id))
@@ -96,13 +103,15 @@ def test_random_rounds_settle_conserve_chips_cap_and_hide_cards(
             with pytest.raises(IllegalAction):
                 GAME.apply(state, wild)
             assert state == before
+            assert GAME.staked(state) == GAME.staked(before)
         legal = GAME.legal_actions(state)
         choice = data.draw(st.sampled_from(legal))
-        state = GAME.apply(state, Action(choice.act, box=choice.box))
+        state = _staked_grows(state, GAME.apply(state, Action(choice.act, box=choice.box)))
         steps += 1
         assert steps <= 3 * len(setup.boxes)
     result = GAME.settlement(state)
     assert result is not None
+    assert dict(GAME.staked(state)) == {b.box: b.staked for b in result.boxes}
     assert {b.box for b in result.boxes} == {b.box for b in setup.boxes}
     for settled, stake in zip(result.boxes, sorted(setup.boxes, key=lambda b: b.box), strict=True):
         assert settled.net <= setup.limits.max_payout

@@ -177,7 +177,7 @@ spots = st.sampled_from(
 
 @settings(max_examples=150, deadline=None)
 @given(st.integers(0, 36), st.lists(st.tuples(spots, st.integers(1, 30)), max_size=8))
-def test_money_is_conserved_and_each_position_pays_by_the_table(
+def test_money_is_conserved_each_position_pays_by_the_table_and_staked_says_what_is_down(
     pocket: int, bets: list[tuple[str, int]]
 ) -> None:
     state = _table(pocket)
@@ -185,13 +185,17 @@ def test_money_is_conserved_and_each_position_pays_by_the_table(
     for spot, units in bets:
         chips = sum(n for _, n in expand(spot))
         action = Action("bet", box=1, spot=spot, amount=units * chips * 100)
+        was = GAME.staked(state)[1]
         if GAME.can(state, action):
             state = GAME.apply(state, action)
             offered += action.amount or 0
             excess += state.bets[-1].excess
-    s = GAME.settlement(GAME.apply(state, Action("no_more_bets")))
+            # what the box has on the table grows by the bet less what came straight back
+            assert GAME.staked(state)[1] == was + (action.amount or 0) - state.bets[-1].excess
+    state = GAME.apply(state, Action("no_more_bets"))
+    s = GAME.settlement(state)
     box = s.box(1)
-    assert box.staked == offered - excess
+    assert box.staked == offered - excess == GAME.staked(state)[1]
     for line in box.lines:
         kind = line.line.partition(":")[0]
         won = pocket in covers(line.line)
@@ -208,6 +212,7 @@ def test_refused_bets_change_nothing(spot: str, amount: int, act: str) -> None:
         return
     with pytest.raises(IllegalAction, match=f"box 1: {act} refused"):
         GAME.apply(state, action)
+    assert GAME.staked(state) == {1: 1000}
     assert GAME.settlement(GAME.apply(state, Action("no_more_bets"))).box(1).staked == 1000
 
 

@@ -179,6 +179,10 @@ class BaccaratGame(Refusals[BaccaratState]):
             "to_act": None,
         }
 
+    def staked(self, state: BaccaratState) -> dict[int, int]:
+        """Per box: its PLAYER, BANKER and TIE stakes, all placed before the deal."""
+        return {b.box: sum(b.stake(line) for line in STAKES) for b in state.setup.boxes}
+
     def settlement(self, state: BaccaratState) -> Settlement | None:
         profile, result = state.profile, state.result
         max_payout = state.setup.limits.max_payout

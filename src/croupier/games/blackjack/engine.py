@@ -370,6 +370,13 @@ class BlackjackGame(Refusals[BlackjackState]):
         }
         return with_turn(self, state, viewer, data)
 
+    def staked(self, state: BlackjackState) -> dict[int, int]:
+        """Per box: every hand's stake and double (splits add hands), insurance, 21+3."""
+        return {
+            box.box: sum(h.stake + h.doubled for h in box.hands) + box.insurance + box.side
+            for box in state.boxes
+        }
+
     def settlement(self, state: BlackjackState) -> Settlement | None:
         if state.turn is not None:
             return None

@@ -218,6 +218,21 @@ class HousePokerGame(Refusals[HouseState]):
     def project(self, state: HouseState, viewer: Viewer) -> JSON:
         return with_turn(self, state, viewer, project(state, viewer))
 
+    def staked(self, state: HouseState) -> dict[int, int]:
+        """Per box: ANTE, side bets and street stakes; a dark box's streets count from
+        the deal, since it staked them blind with its ANTE."""
+        return {box.box: self._committed(state.profile, box) for box in state.boxes}
+
+    def _committed(self, profile: HouseProfile, box: BoxState) -> int:
+        total = box.ante + sum(box.side.values())
+        if box.dark and box.ante:
+            return total + sum(
+                self._stake(street, box)
+                for street in profile.streets
+                if street.decision == "play_or_fold" or street.line in box.preset
+            )
+        return total + sum(stake for _, stake in box.streets)
+
     def settlement(self, state: HouseState) -> Settlement | None:
         if not state.done:
             return None

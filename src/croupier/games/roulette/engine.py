@@ -244,6 +244,14 @@ class RouletteGame(Refusals[RouletteState]):
             ]
         return data
 
+    def staked(self, state: RouletteState) -> dict[int, int]:
+        """Per box: what its bets' positions accepted (the part over a position's
+        maximum went straight back, so it is not on the table)."""
+        staked = dict.fromkeys((b.box for b in state.setup.boxes), 0)
+        for placed in state.bets:
+            staked[placed.box] += sum(amount for _, amount in placed.positions)
+        return staked
+
     def settlement(self, state: RouletteState) -> Settlement | None:
         if state.pocket is None:
             return None
