@@ -5,7 +5,11 @@
 * a light box's cards reach its owner when its turn comes (all own boxes at
   once where the profile says so, [002]); everybody else sees them only at
   the show, and never those of a folded box;
-* a dark box's cards are seen by nobody but the house until the show.
+* a dark box's cards are seen by nobody but the house until the show;
+* a dark box's options bought blind (a 6th card, a game, insurance) are its
+  owner's business until the show: anybody else sees only what is on the
+  table for all (its ANTE, its BET, that it is dark) and the five cards
+  dealt to it, never a card count, fee or insurance that would tell them.
 """
 
 from __future__ import annotations
@@ -26,6 +30,18 @@ def box_visible(state: StudState, box: BoxState, viewer: Viewer) -> bool:
     if box.dark or viewer.player != box.player:
         return False
     return box.stage is not Stage.WAITING or state.profile.table.owner_sees_all_boxes
+
+
+def prebuys_visible(state: StudState, box: BoxState, viewer: Viewer) -> bool:
+    """Whether ``viewer`` may see what ``box`` bought blind (its card count, fees,
+    insurance, a game bought). A light box buys in the open; a dark box's
+    pre-buys are seen by its owner and the house, by everybody after the show."""
+    return (
+        not box.dark
+        or state.dealer_shown
+        or viewer.role is ViewerRole.HOUSE
+        or (viewer.player is not None and viewer.player == box.player)
+    )
 
 
 def _cards(cards: tuple[int, ...]) -> list[str]:
@@ -57,6 +73,16 @@ def project(state: StudState, viewer: Viewer) -> JSON:
             "took_half": box.took_half,
             "bought_game": box.bought_game,
         }
+        if not prebuys_visible(state, box, viewer):
+            # The keys stay (clients read them) with what is public: the deal.
+            item |= {
+                "card_count": len(box.first_five),
+                "fees": 0,
+                "insurance": 0,
+                "took_half": False,
+                "bought_game": False,
+                "prebuys_hidden": True,
+            }
         if box_visible(state, box, viewer):
             item["cards"] = _cards(box.cards)
         if house:
