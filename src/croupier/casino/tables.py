@@ -15,12 +15,23 @@ are staked, because they depend on the stakes.
 >>> t = tables.create(TableConfig("six-card", Limits(100, 10_000, 1_000_000)))
 >>> t.game, t.mode.value, t.boxes, t.free_boxes[:3]
 ('stud', 'public', 7, (1, 2, 3))
+
+A player does not choose free numbers for a personal table, only one of the casino's
+limit tiers (RULES.md §0, from [003]):
+
+>>> [(t.name, t.limits.min_stake, t.limits.max_payout) for t in LIMIT_TIERS]
+[('5', 500, 200000), ('25', 2500, 300000), ('50', 5000, 500000), ('100', 10000, 1200000)]
+>>> limit_tier("1")
+Traceback (most recent call last):
+...
+croupier.casino.errors.BadInput: limit tier must be one of 5, 25, 50, 100, got '1'
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from datetime import datetime
 from typing import Any
 
 from sqlalchemy import select, update
@@ -40,6 +51,46 @@ from croupier.store.round_models import GameTable, Phase, Seat, TableMode, Table
 PUBLIC_MAX_PLAYERS = 4
 DEFAULT_DECISION_SECONDS = 30
 MAX_BOXES = 12
+# How many personal tables one player may sit at, at a time (the server's setting may lower
+# or raise it): enough to move between two games, too few to fill the floor.
+PERSONAL_TABLES_PER_PLAYER = 2
+
+
+@dataclass(frozen=True, slots=True)
+class LimitTier:
+    """A table-limit tier a player may choose for a personal table; ``name`` is its
+    minimum stake in whole currency units."""
+
+    name: str
+    limits: Limits
+
+
+def _tier(minimum: int, max_payout: int) -> LimitTier:
+    # [003] gives each tier's minimum and maximum payout; the maximum stake is the casino's
+    # choice: ten minimums (so every tier's largest stake still fits its payout cap at 1:1).
+    units = 100  # minor units (kopecks) per currency unit
+    return LimitTier(
+        str(minimum), Limits(minimum * units, 10 * minimum * units, max_payout * units)
+    )
+
+
+# The one place the casino's limit tiers are configured (RULES.md §0, [003]).
+LIMIT_TIERS: tuple[LimitTier, ...] = (
+    _tier(5, 2000),
+    _tier(25, 3000),
+    _tier(50, 5000),
+    _tier(100, 12000),
+)
+DEFAULT_TIER = "25"
+
+
+def limit_tier(name: object) -> LimitTier:
+    """The tier called ``name`` (its minimum in currency units), or :class:`BadInput`."""
+    for tier in LIMIT_TIERS:
+        if isinstance(name, str) and name == tier.name:
+            return tier
+    names = ", ".join(t.name for t in LIMIT_TIERS)
+    raise BadInput(f"limit tier must be one of {names}, got {name!r}")
 
 
 @dataclass(frozen=True, slots=True)
@@ -182,6 +233,13 @@ def table_info(session: Session, row: GameTable) -> TableInfo:
     )
 
 
+def may_play(person: Person, now: datetime, doing: str) -> None:
+    """:class:`Refused` for staff and for a self-excluded player, before anything is made."""
+    require_player(person, doing)
+    if person.excluded_until is not None and person.excluded_until > now:
+        raise Refused(f"{doing} refused: the player is self-excluded")
+
+
 def check_table_id(table_id: object) -> int:
     if not isinstance(table_id, int) or isinstance(table_id, bool) or table_id <= 0:
         raise BadInput(f"table id must be a positive whole number, got {table_id!r}")
@@ -229,6 +287,93 @@ class Tables:
             session.flush()
             return table_info(session, row)
 
+    def open_personal(
+        self,
+        card_number: str,
+        profile_id: str,
+        tier: str = DEFAULT_TIER,
+        most_open: int = PERSONAL_TABLES_PER_PLAYER,
+    ) -> TableInfo:
+        """A player opens a personal table for ``profile_id`` at a limit ``tier`` and sits at it.
+
+        One transaction: a player who may not play is refused before anything is made; a
+        player already at ``most_open`` personal tables is refused; a personal table left
+        empty (its player stood up, no round open) with the same profile and tier is reused
+        rather than a new one opened, so tables nobody sits at do not pile up.
+        """
+        limits = limit_tier(tier).limits
+        profile, boxes = _check_config(TableConfig(profile_id, limits, TableMode.PERSONAL))
+        with self.store.write() as session:
+            person = find_person(session, card_number, lock=True)
+            may_play(person, self.store.now(), "open a personal table")
+            mine = self._personal_tables_of(session, person)
+            if len(mine) >= most_open:
+                listed = ", ".join(str(t) for t in mine)
+                raise Refused(
+                    f"card {person.card_number} already sits at {len(mine)} personal table(s) "
+                    f"({listed}); at most {most_open} at a time: stand up at one first"
+                )
+            row = self._empty_personal(session, profile.id, limits)
+            if row is None:
+                row = GameTable(
+                    name=profile.name,
+                    game=profile.game,
+                    profile=profile.id,
+                    min_stake=limits.min_stake,
+                    max_stake=limits.max_stake,
+                    max_payout=limits.max_payout,
+                    currency=DEFAULT_CURRENCY,
+                    mode=TableMode.PERSONAL.value,
+                    boxes=boxes,
+                    max_players=1,
+                    decision_seconds=DEFAULT_DECISION_SECONDS,
+                    rounds_played=0,
+                    created_at=self.store.now(),
+                )
+                session.add(row)
+                session.flush()
+            return self._seat(session, row, person, None)
+
+    def _personal_tables_of(self, session: Session, person: Person) -> list[int]:
+        found = session.scalars(
+            select(GameTable.id)
+            .join(Seat, Seat.table_id == GameTable.id)
+            .where(
+                Seat.person_id == person.id,
+                GameTable.mode == TableMode.PERSONAL.value,
+                GameTable.closed_at.is_(None),
+            )
+            .distinct()
+            .order_by(GameTable.id)
+        )
+        return list(found)
+
+    def _empty_personal(
+        self, session: Session, profile_id: str, limits: Limits
+    ) -> GameTable | None:
+        """An open personal table of this profile and limits with nobody seated and no round
+        in play (locked), if there is one."""
+        candidates = session.scalars(
+            self.store.locked(
+                select(GameTable)
+                .where(
+                    GameTable.mode == TableMode.PERSONAL.value,
+                    GameTable.closed_at.is_(None),
+                    GameTable.profile == profile_id,
+                    GameTable.min_stake == limits.min_stake,
+                    GameTable.max_stake == limits.max_stake,
+                    GameTable.max_payout == limits.max_payout,
+                    GameTable.currency == DEFAULT_CURRENCY,
+                    ~select(Seat.id).where(Seat.table_id == GameTable.id).exists(),
+                )
+                .order_by(GameTable.id)
+            )
+        )
+        for row in candidates:
+            if table_info(session, row).open_round is None:
+                return row
+        return None
+
     def get(self, table_id: int) -> TableInfo:
         with self.store.read() as session:
             return table_info(session, find_table(session, self.store, table_id))
@@ -246,38 +391,38 @@ class Tables:
             raise BadInput(f"box must be a whole number, got {box!r}")
         with self.store.write() as session:
             row = find_table(session, self.store, table_id, lock=True)
-            info = table_info(session, row)
             person = find_person(session, card_number)
-            require_player(person, f"sit at table {row.id}")
-            now = self.store.now()
-            if person.excluded_until is not None and person.excluded_until > now:
-                raise Refused(f"sit at table {row.id} refused: the player is self-excluded")
-            if box is None:
-                if not info.free_boxes:
-                    raise Refused(f"table {row.id}: every box is taken")
-                box = info.free_boxes[0]
-            if not 1 <= box <= row.boxes:
-                raise BadInput(f"table {row.id} has boxes 1 to {row.boxes}, not {box}")
-            owner = info.seats.get(box)
-            if owner is not None:
-                mine = owner == person.card_number
-                raise Refused(
-                    f"table {row.id} box {box} is "
-                    + ("already yours" if mine else "taken by another player")
-                )
-            card = person.card_number
-            if card not in info.players and len(info.players) >= row.max_players:
-                raise Refused(
-                    f"table {row.id} is {row.mode} and has its {row.max_players} player(s)"
-                )
-            most = boxes_per_player(load_profile(row.profile), row.boxes)
-            if len(info.boxes_of(card)) >= most:
-                raise Refused(
-                    f"table {row.id}: one player may hold at most {most} box(es) in {row.profile}"
-                )
-            session.add(Seat(table_id=row.id, box=box, person_id=person.id, seated_at=now))
-            session.flush()
-            return table_info(session, row)
+            may_play(person, self.store.now(), f"sit at table {row.id}")
+            return self._seat(session, row, person, box)
+
+    def _seat(self, session: Session, row: GameTable, person: Person, box: int | None) -> TableInfo:
+        """Seat ``person`` (who may play) at ``box`` of the locked table ``row``."""
+        info = table_info(session, row)
+        now = self.store.now()
+        if box is None:
+            if not info.free_boxes:
+                raise Refused(f"table {row.id}: every box is taken")
+            box = info.free_boxes[0]
+        if not 1 <= box <= row.boxes:
+            raise BadInput(f"table {row.id} has boxes 1 to {row.boxes}, not {box}")
+        owner = info.seats.get(box)
+        if owner is not None:
+            mine = owner == person.card_number
+            raise Refused(
+                f"table {row.id} box {box} is "
+                + ("already yours" if mine else "taken by another player")
+            )
+        card = person.card_number
+        if card not in info.players and len(info.players) >= row.max_players:
+            raise Refused(f"table {row.id} is {row.mode} and has its {row.max_players} player(s)")
+        most = boxes_per_player(load_profile(row.profile), row.boxes)
+        if len(info.boxes_of(card)) >= most:
+            raise Refused(
+                f"table {row.id}: one player may hold at most {most} box(es) in {row.profile}"
+            )
+        session.add(Seat(table_id=row.id, box=box, person_id=person.id, seated_at=now))
+        session.flush()
+        return table_info(session, row)
 
     def stand(self, table_id: int, card_number: str, box: int) -> TableInfo:
         """Give a box back. A box with a stake in the running round keeps playing

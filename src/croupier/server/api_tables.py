@@ -12,13 +12,11 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Depends, Path, Query, Request
 
 from croupier.casino import Profile
-from croupier.casino.tables import TableConfig
-from croupier.games.base import Limits, Viewer
-from croupier.server.floor import DEMO_LIMITS
+from croupier.casino.tables import LIMIT_TIERS
+from croupier.games.base import Viewer
 from croupier.server.projection import anonymise, guard_recall
 from croupier.server.schemas import CreateTableIn
 from croupier.server.security import Player, State, viewer_profile
-from croupier.store.round_models import TableMode
 
 router = APIRouter(prefix="/api", tags=["tables"])
 
@@ -84,16 +82,20 @@ async def recall(
 async def create_personal_table(
     body: CreateTableIn, player: Player, state: State
 ) -> dict[str, Any]:
-    """Open a personal table for a profile (one player: you) and sit at its first box."""
+    """Open a personal table for a profile at one of the casino's limit tiers and sit at
+    its first box (a table of yours left empty is reused). Refused, with nothing made, for
+    a player who may not play or who already sits at the most personal tables allowed."""
     floor = state.floor
-    limits = Limits(
-        body.min_stake or DEMO_LIMITS.min_stake,
-        body.max_stake or max(DEMO_LIMITS.max_stake, body.min_stake or 0),
-        DEMO_LIMITS.max_payout,
+    most = state.config.personal_tables_per_player
+    info = await floor.call(
+        floor.tables.open_personal, player.card_number, body.profile, body.tier, most
     )
-    config = TableConfig(body.profile, limits, TableMode.PERSONAL, name="")
-    info = await floor.call(floor.tables.create, config)
-    info = await floor.call(floor.tables.sit, info.id, player.card_number, None)
     floor.note_table(info)
     await floor.publish(info.id, "opened")
     return floor.table_json(info, Viewer.of(player.card_number))
+
+
+@router.get("/limit-tiers")
+async def limit_tiers() -> list[dict[str, Any]]:
+    """The limit tiers a personal table may have (``tier`` in POST /api/tables)."""
+    return [{"tier": t.name, "limits": t.limits.to_json()} for t in LIMIT_TIERS]

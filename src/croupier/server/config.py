@@ -11,6 +11,8 @@ from dataclasses import dataclass
 
 from argon2 import PasswordHasher
 
+from croupier.casino.tables import PERSONAL_TABLES_PER_PLAYER
+
 DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 8000
 # A message larger than this is refused without being parsed (a client sends intents of a
@@ -41,8 +43,12 @@ class ServerConfig:
     max_message_bytes: int = MAX_MESSAGE_BYTES
     max_queued_messages: int = MAX_QUEUED_MESSAGES
     json_logs: bool = True
+    # Personal tables one player may sit at, at a time (more are refused until one is left).
+    personal_tables_per_player: int = PERSONAL_TABLES_PER_PLAYER
     hasher: PasswordHasher | None = None  # None: argon2id at the library's recommended cost
 
     def __post_init__(self) -> None:
         if self.max_message_bytes < 256:
             raise ValueError("max_message_bytes: at least 256 bytes")
+        if self.personal_tables_per_player < 1:
+            raise ValueError("personal_tables_per_player: at least 1")

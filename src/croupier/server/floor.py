@@ -25,8 +25,8 @@ from typing import Any, TypeVar
 from croupier.casino import Casino, NotFound
 from croupier.casino.history import History
 from croupier.casino.rounds import Rounds, RoundView
-from croupier.casino.tables import TableConfig, TableInfo, Tables
-from croupier.games.base import JSON, Limits, Viewer, ViewerRole
+from croupier.casino.tables import DEFAULT_TIER, TableConfig, TableInfo, Tables, limit_tier
+from croupier.games.base import JSON, Viewer, ViewerRole
 from croupier.profiles import load, profile_ids
 from croupier.server.api_games import UNLOADABLE, playable
 from croupier.server.hub import Hub, Subscriber, ViewerKey, viewer_key
@@ -37,8 +37,8 @@ from croupier.store.round_models import TableMode
 T = TypeVar("T")
 
 # RULES.md §0's second tier from [003] (min 25 roubles, maximum payout 3000), the terminal's
-# default table too; the maximum stake, which the source does not give, is ten minimums.
-DEMO_LIMITS = Limits(min_stake=25_00, max_stake=250_00, max_payout=3000_00)
+# default table too, and a personal table's when the player names no tier.
+DEMO_LIMITS = limit_tier(DEFAULT_TIER).limits
 TIMER_PERIOD_S = 0.25
 # A table's seats and open round are kept between events (this server makes every change to
 # them and notes it); reread at least this often in case staff changed a table elsewhere.

@@ -19,7 +19,10 @@ from __future__ import annotations
 from datetime import date, datetime
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, StrictInt, StrictStr
+
+from croupier.casino.errors import BadInput
+from croupier.casino.tables import DEFAULT_TIER, LIMIT_TIERS, limit_tier
 
 # An idempotency key: the client picks it (a UUID is fine); a repeat replays the first answer.
 Key = Annotated[StrictStr, Field(min_length=1, max_length=100, pattern=r"^[A-Za-z0-9_.:\-]+$")]
@@ -63,10 +66,22 @@ class RealityCheckIn(In):
     minutes: Annotated[StrictInt, Field(ge=1, le=1440)] | None = None
 
 
+def _known_tier(name: str) -> str:
+    """A tier name the casino has (ValueError, so the 422 names the ``tier`` field)."""
+    try:
+        return limit_tier(name).name
+    except BadInput as error:
+        raise ValueError(str(error)) from None
+
+
 class CreateTableIn(In):
     profile: Annotated[StrictStr, Field(min_length=1, max_length=64)]
-    min_stake: Money | None = None
-    max_stake: Money | None = None
+    # One of the casino's limit tiers (named by its minimum stake in roubles), never free numbers.
+    tier: Annotated[
+        StrictStr,
+        Field(max_length=8, json_schema_extra={"enum": [t.name for t in LIMIT_TIERS]}),
+        AfterValidator(_known_tier),
+    ] = DEFAULT_TIER
 
 
 class VerifyIn(In):
