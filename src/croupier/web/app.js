@@ -145,7 +145,7 @@ function loginPage(view) {
 }
 
 async function lobbyPage(view) {
-  const [tables, profiles] = await Promise.all([api("/api/tables"), api("/api/profiles")]);
+  const [tables, profiles, tiers] = await Promise.all([api("/api/tables"), api("/api/profiles"), api("/api/limit-tiers")]);
   const names = Object.fromEntries(profiles.map((p) => [p.id, p.name]));
   const rows = tables.map((table) => el("tr", { "data-table": table.id, "data-profile": table.profile, "data-mode": table.mode },
     el("td", {}, table.name), el("td", {}, table.game), el("td", {}, names[table.profile] || table.profile),
@@ -159,12 +159,16 @@ async function lobbyPage(view) {
   if (session.me) {
     const choice = el("select", { name: "profile" }, profiles.filter((p) => p.playable)
       .map((p) => el("option", { value: p.id }, p.name)));
+    // A personal table takes one of the casino's limit tiers, never free numbers.
+    const tier = el("select", { name: "tier", "aria-label": t("limits") }, tiers.map((x) =>
+      el("option", x.tier === "25" ? { value: x.tier, selected: true } : { value: x.tier },
+        `${money(x.limits.min)} – ${money(x.limits.max)}`)));
     const form = el("form", { class: "card", id: "create-table" }, el("h3", {}, t("create_personal")), choice, " ",
-      el("button", { class: "primary", type: "submit" }, t("create")));
+      tier, " ", el("button", { class: "primary", type: "submit" }, t("create")));
     form.addEventListener("submit", async (event) => {
       event.preventDefault();
       try {
-        const table = await api("/api/tables", { method: "POST", body: { profile: choice.value } });
+        const table = await api("/api/tables", { method: "POST", body: { profile: choice.value, tier: tier.value } });
         location.hash = `#/table/${table.id}`;
       } catch (error) {
         notify(error.message, true);
