@@ -27,6 +27,11 @@ from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
+from croupier.casino.documents import (
+    DocumentType,
+    normalise_document_number,
+    parse_document_type,
+)
 from croupier.casino.errors import BadInput, NotFound, Refused
 from croupier.store.db import Store
 from croupier.store.models import Person, Role
@@ -95,11 +100,12 @@ def is_adult_on(birth: date, day: date) -> bool:
 
 @dataclass(frozen=True, slots=True)
 class Registration:
-    """What the questionnaire at registration asks."""
+    """What the questionnaire at registration asks. ``document_type`` is a
+    :class:`DocumentType` or its value as text (``"passport"``)."""
 
     full_name: str
     birth_date: date
-    document_type: str
+    document_type: DocumentType | str
     document_number: str
     password: str
     role: Role = Role.PLAYER
@@ -114,7 +120,7 @@ class Profile:
     role: Role
     full_name: str
     birth_date: date
-    document_type: str
+    document_type: DocumentType
     document_number: str
     registered_at: datetime
 
@@ -126,7 +132,7 @@ class Profile:
             Role(person.role),
             person.full_name,
             person.birth_date,
-            person.document_type,
+            DocumentType(person.document_type),
             person.document_number,
             person.registered_at,
         )
@@ -149,7 +155,7 @@ def find_person(session: Session, card_number: object, *, lock: bool = False) ->
     return person
 
 
-def _clean_registration(reg: Registration) -> tuple[str, str, str]:
+def _clean_registration(reg: Registration) -> tuple[str, DocumentType, str]:
     name = " ".join(reg.full_name.split()) if isinstance(reg.full_name, str) else ""
     if not name:
         raise BadInput("registration: full name is empty")
@@ -157,14 +163,13 @@ def _clean_registration(reg: Registration) -> tuple[str, str, str]:
         raise BadInput("registration: full name is longer than 200 characters")
     if not isinstance(reg.birth_date, date) or isinstance(reg.birth_date, datetime):
         raise BadInput(f"registration: date of birth must be a date, got {reg.birth_date!r}")
-    doc_type = reg.document_type.strip().lower() if isinstance(reg.document_type, str) else ""
-    doc_number = (
-        "".join(reg.document_number.split()).upper() if isinstance(reg.document_number, str) else ""
-    )
-    if not doc_type or len(doc_type) > 32:
-        raise BadInput("registration: identity document type must be 1-32 characters")
-    if not doc_number or len(doc_number) > 64:
-        raise BadInput("registration: identity document number must be 1-64 characters")
+    # One document, one registration: the type from a fixed list and the number
+    # in one normal form, so a retyped document is not a new one.
+    try:
+        doc_type = parse_document_type(reg.document_type)
+        doc_number = normalise_document_number(reg.document_number)
+    except BadInput as error:
+        raise BadInput(f"registration: {error}") from None
     if not isinstance(reg.password, str) or len(reg.password) < MIN_PASSWORD:
         raise BadInput(f"registration: the password must have at least {MIN_PASSWORD} characters")
     if not isinstance(reg.role, Role):
@@ -194,13 +199,13 @@ class Players:
                 with self.store.write() as session:
                     taken = session.scalars(
                         select(Person.card_number).where(
-                            Person.document_type == doc_type,
+                            Person.document_type == doc_type.value,
                             Person.document_number == doc_number,
                         )
                     ).first()
                     if taken is not None:
                         raise Refused(
-                            f"registration refused: {doc_type} {doc_number} is already "
+                            f"registration refused: {doc_type.value} {doc_number} is already "
                             "registered to another card"
                         )
                     person = Person(
@@ -208,7 +213,7 @@ class Players:
                         role=reg.role.value,
                         full_name=name,
                         birth_date=reg.birth_date,
-                        document_type=doc_type,
+                        document_type=doc_type.value,
                         document_number=doc_number,
                         password_hash=password_hash,
                         registered_at=now,

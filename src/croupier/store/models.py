@@ -80,6 +80,18 @@ class Role(enum.StrEnum):
     MANAGER = "manager"
 
 
+class DocumentType(enum.StrEnum):
+    """The identity documents a person may register with: a fixed list, so a
+    retyped name is not a new document (see :mod:`croupier.casino.documents`)."""
+
+    PASSPORT = "passport"
+    FOREIGN_PASSPORT = "foreign_passport"
+    ID_CARD = "id_card"
+    DRIVING_LICENCE = "driving_licence"
+    RESIDENCE_PERMIT = "residence_permit"
+    MILITARY_ID = "military_id"
+
+
 class AccountKind(enum.StrEnum):
     PLAYER = "player"  # the chips a player holds at the cash desk
     HOLD = "hold"  # a player's stakes and fees in one open round
@@ -105,7 +117,13 @@ class Person(Base):
     """A registered player or a member of staff (cashier, manager)."""
 
     __tablename__ = "people"
-    __table_args__ = (UniqueConstraint("document_type", "document_number"),)
+    __table_args__ = (
+        UniqueConstraint("document_type", "document_number"),
+        CheckConstraint(
+            "document_type IN (" + ", ".join(f"'{t.value}'" for t in DocumentType) + ")",
+            name="document_type",
+        ),
+    )
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
     card_number: Mapped[str] = mapped_column(String(16), unique=True)
