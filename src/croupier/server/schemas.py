@@ -21,6 +21,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, StrictInt, StrictStr
 
+from croupier.casino.documents import DocumentType
 from croupier.casino.errors import BadInput
 from croupier.casino.tables import DEFAULT_TIER, LIMIT_TIERS, limit_tier
 
@@ -38,7 +39,9 @@ class RegisterIn(In):
     full_name: Annotated[StrictStr, Field(min_length=1, max_length=200)]
     # A date arrives as text in JSON; strict mode would refuse every string, so this one is lax.
     birth_date: Annotated[date, Field(strict=False)]
-    document_type: Annotated[StrictStr, Field(min_length=1, max_length=32)]
+    # One of a fixed list (free text let a retyped type register a document again);
+    # its value arrives as JSON text, so like the date this one is lax.
+    document_type: Annotated[DocumentType, Field(strict=False)]
     document_number: Annotated[StrictStr, Field(min_length=1, max_length=64)]
     password: Annotated[StrictStr, Field(min_length=1, max_length=200)]
 

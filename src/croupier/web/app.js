@@ -105,13 +105,16 @@ function formData(form) {
   return Object.fromEntries(new FormData(form).entries());
 }
 
+// The identity documents the casino registers (casino/documents.py): a fixed list.
+const DOCUMENT_TYPES = ["passport", "foreign_passport", "id_card", "driving_licence", "residence_permit", "military_id"];
+
 function loginPage(view) {
   const register = el("form", { class: "card", id: "register-form" },
     el("h2", {}, t("register")), el("p", { class: "muted" }, t("adult_rule")),
     field("full_name"), field("birth_date", "date"),
     el("label", {}, t("document_type"), " ",
-      el("select", { name: "document_type" }, el("option", { value: "passport" }, "passport"),
-        el("option", { value: "driving licence" }, "driving licence"))),
+      el("select", { name: "document_type" },
+        ...DOCUMENT_TYPES.map((type) => el("option", { value: type }, t(`doc_${type}`))))),
     field("document_number"), field("password", "password", { minlength: 8 }),
     el("button", { class: "primary", type: "submit" }, t("register")));
   const login = el("form", { class: "card", id: "login-form" },
