@@ -57,7 +57,13 @@ def staff_create(
     role: Annotated[Role, typer.Option(help="cashier or manager")],
     name: Annotated[str, typer.Option(help="Full name")],
     birth_date: Annotated[str, typer.Option(help="Date of birth, YYYY-MM-DD")],
-    doc_type: Annotated[str, typer.Option(help="Identity document type, e.g. passport")],
+    doc_type: Annotated[
+        str,
+        typer.Option(
+            help="Identity document type: passport, foreign_passport, id_card, "
+            "driving_licence, residence_permit or military_id"
+        ),
+    ],
     doc_number: Annotated[str, typer.Option(help="Identity document number")],
     password: Annotated[str, typer.Option(prompt=True, hide_input=True, confirmation_prompt=True)],
     url: Url = None,
