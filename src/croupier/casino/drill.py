@@ -294,8 +294,9 @@ class Drill:
             ):
                 owners: dict[int, str] = {}
                 priced: dict[str, int] = {}
+                # In event order: a box's stake names its owner before any price on it.
                 for event in session.scalars(
-                    select(RoundEvent).where(RoundEvent.round_id == row.id)
+                    select(RoundEvent).where(RoundEvent.round_id == row.id).order_by(RoundEvent.seq)
                 ):
                     payload = event.payload
                     if event.kind == EventKind.STAKE.value:
