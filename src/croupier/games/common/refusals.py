@@ -18,6 +18,7 @@ croupier.games.base.IllegalAction: box 1: hit refused: only standing here
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from typing import Generic, TypeVar
 
 from croupier.games.base import Action, IllegalAction
@@ -25,10 +26,10 @@ from croupier.games.base import Action, IllegalAction
 S = TypeVar("S")
 
 
-class Refusals(Generic[S]):
+class Refusals(ABC, Generic[S]):
+    @abstractmethod
     def refusal(self, state: S, action: Action) -> str | None:
         """Why ``action`` cannot be applied to ``state`` now, or None."""
-        raise NotImplementedError
 
     def verify(self, state: S, action: Action) -> None:
         reason = self.refusal(state, action)

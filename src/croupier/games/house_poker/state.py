@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 
 from croupier.cards.deck import Deck
 from croupier.games.base import Action, RoundSetup
+from croupier.games.common.turns import BoxTurns
 from croupier.games.house_poker.profile import HouseProfile
 
 
@@ -35,7 +36,7 @@ class BoxState:
 
 
 @dataclass(frozen=True, slots=True)
-class HouseState:
+class HouseState(BoxTurns[BoxState]):
     setup: RoundSetup[HouseProfile]
     boxes: tuple[BoxState, ...]  # in dealing order (clockwise from box 1)
     dealer: tuple[int, ...]
@@ -49,12 +50,3 @@ class HouseState:
     @property
     def profile(self) -> HouseProfile:
         return self.setup.profile
-
-    def index(self, box: int) -> int:
-        for i, b in enumerate(self.boxes):
-            if b.box == box:
-                return i
-        raise KeyError(box)
-
-    def current(self) -> BoxState | None:
-        return self.boxes[self.queue[0]] if self.queue else None

@@ -13,6 +13,7 @@ from typing import Any, TypeVar
 
 from croupier.cards.deck import Deck
 from croupier.games.base import Action, RoundSetup
+from croupier.games.common.turns import BoxTurns
 from croupier.games.stud.payout import DealerShow
 from croupier.games.stud.profile import StudProfile
 
@@ -89,7 +90,7 @@ class BoxState:
 
 
 @dataclass(frozen=True, slots=True)
-class StudState:
+class StudState(BoxTurns[BoxState]):
     setup: RoundSetup[StudProfile]
     boxes: tuple[BoxState, ...]  # in dealing order
     dealer: tuple[int, ...]  # dealing order; the shown card is per the profile
@@ -105,15 +106,6 @@ class StudState:
     @property
     def profile(self) -> StudProfile:
         return self.setup.profile
-
-    def index(self, box: int) -> int:
-        for i, b in enumerate(self.boxes):
-            if b.box == box:
-                return i
-        raise KeyError(box)
-
-    def current(self) -> BoxState | None:
-        return self.boxes[self.queue[0]] if self.queue else None
 
     @property
     def shown_card(self) -> int:
