@@ -11,13 +11,15 @@ an expectation is never edited to match the engine. Cards: ``cards.boxes``
 
 from __future__ import annotations
 
-import json
 import re
 from collections import Counter
 from pathlib import Path
-from typing import Any
 
 import pytest
+from roundkit import check_expectations
+from roundkit import lines as _lines
+from roundkit import load as _load
+from roundkit import script_id as _id
 
 from croupier.cards.card import parse_card
 from croupier.games.script import ScriptError, replay
@@ -32,23 +34,6 @@ SCRIPTS = sorted(p for name in PROFILES for p in (HERE / name).glob("*.json"))
 CONTRACT = ("game", "profile", "limits", "boxes", "cards", "actions", "seed")
 LINE_NAMES = {"ante", "bet", "turn", "river", "bonus", "pair_plus", "ante_bonus"}
 HOLE = {"holdem": 2, "holdem_bonus": 2, "three_card": 3}
-
-
-def _load(path: Path) -> dict[str, Any]:
-    data: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
-    return data
-
-
-def _id(path: Path) -> str:
-    return f"{path.parent.name}/{path.stem}"
-
-
-def _lines(lines: list[dict[str, Any]]) -> Counter[tuple[str, int, int]]:
-    return Counter(
-        (str(x["line"]), int(x["staked"]), int(x["returned"]))
-        for x in lines
-        if x["staked"] or x["returned"]
-    )
 
 
 def test_every_house_poker_profile_has_at_least_five_settled_rounds() -> None:
@@ -72,20 +57,7 @@ def test_house_poker_script_is_well_formed(path: Path) -> None:
     hole = HOLE[script["game"]]
     assert len(cards["dealer"]) == hole
     assert all(len(hand) == hole for hand in cards["boxes"].values())
-    numbers = [b["box"] for b in script["boxes"]]
-    assert sorted(cards["boxes"]) == sorted(str(n) for n in numbers)
-    for act in script["actions"]:
-        assert act["box"] in numbers, f"action for a box not at the table: {act}"
-    if "expect_error" in script:
-        assert script["expect_error"].strip()
-        return
-    assert isinstance(script["expect"]["dealer_qualifies"], bool)
-    for box in script["expect"]["boxes"]:
-        assert box["box"] in numbers
-        names = {x["line"] for x in box["lines"]}
-        assert names <= LINE_NAMES, f"unknown line names {names - LINE_NAMES}"
-        total = sum(x["returned"] - x["staked"] for x in box["lines"])
-        assert box["net"] == total, f"box {box['box']}: net {box['net']} but lines give {total}"
+    check_expectations(script, LINE_NAMES)
 
 
 @pytest.mark.parametrize("path", SCRIPTS, ids=_id)

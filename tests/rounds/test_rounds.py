@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from roundkit import check_expectations
 from roundkit import lines as _lines
 from roundkit import load as _load
 from roundkit import script_id as _id
@@ -85,24 +86,8 @@ def test_script_is_well_formed(path: Path) -> None:
     codes = [parse_card(c) for c in dealt]
     assert len(set(codes)) == len(codes), f"a card appears twice: {dealt}"
     assert len(cards["dealer"]) == 5
-    numbers = [b["box"] for b in script["boxes"]]
-    assert sorted(cards["boxes"]) == sorted(str(n) for n in numbers)
     assert all(len(hand) == 5 for hand in cards["boxes"].values())
-    for act in script["actions"]:
-        assert act["box"] in numbers, f"action for a box not at the table: {act}"
-    if "expect_error" in script:
-        assert script["expect_error"].strip()
-        return
-    assert isinstance(script["expect"]["dealer_qualifies"], bool)
-    for box in script["expect"]["boxes"]:
-        assert box["box"] in numbers
-        names = {x["line"] for x in box["lines"]}
-        assert names <= LINE_NAMES, f"unknown line names {names - LINE_NAMES}"
-        total = sum(x["returned"] - x["staked"] for x in box["lines"])
-        assert box["net"] == total, f"box {box['box']}: net {box['net']} but lines give {total}"
-        assert all(
-            isinstance(x["staked"], int) and isinstance(x["returned"], int) for x in box["lines"]
-        ), "money is integer minor units"
+    check_expectations(script, LINE_NAMES)
 
 
 @pytest.mark.parametrize("path", _params())
