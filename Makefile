@@ -5,7 +5,7 @@ VENV    := .venv
 BIN     := $(VENV)/bin
 STAMP   := $(VENV)/.installed
 
-.PHONY: run test test-fast lint typecheck bench clean services chromium
+.PHONY: run test test-fast soak lint typecheck bench clean services chromium
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PY) -m venv $(VENV)
@@ -31,10 +31,14 @@ typecheck: $(STAMP)
 	$(BIN)/mypy --strict src
 
 test: $(STAMP) services chromium lint typecheck
-	$(BIN)/pytest -n 2 --dist loadgroup --durations=25
+	$(BIN)/pytest -n 2 --dist loadgroup -m "not soak" --durations=25
 
 test-fast: $(STAMP) lint typecheck
-	$(BIN)/pytest -n 2 --dist loadgroup -m "not slow and not browser"
+	$(BIN)/pytest -n 2 --dist loadgroup -m "not slow and not browser and not soak"
+
+# The long reliability run: thousands of rounds, many crashes; `make test` runs a short version of each.
+soak: $(STAMP) services
+	$(BIN)/pytest -n 2 --dist loadgroup -m soak --durations=25
 
 bench: $(STAMP)
 	$(BIN)/python benchmarks/evaluator.py

@@ -16,36 +16,57 @@ import sys
 import time
 
 import pytest
+from sqlalchemy import func, select
 
 from croupier.casino import Casino
 from croupier.casino.drill import Drill
 from croupier.casino.rounds import Rounds
 from croupier.games.base import Viewer
-from croupier.store.round_models import Phase
+from croupier.store.round_models import Phase, RoundEvent
+
+# However loaded the machine, a drill stores its first events within this long.
+DEADLINE_S = 180.0
 
 
-def run_and_kill(url: str, seed: int, after: float) -> None:
+def stored_events(casino: Casino) -> int:
+    with casino.store.read() as session:
+        return int(session.scalar(select(func.count()).select_from(RoundEvent)) or 0)
+
+
+def run_and_kill(casino: Casino, seed: int, events: int) -> None:
+    """Run a drill in another process; SIGKILL it once ``events`` more round events are stored.
+
+    Killing on the database's progress rather than on the clock puts the kill
+    at the same point of play on a quiet or a loaded machine.
+    """
+    target = stored_events(casino) + events
     process = subprocess.Popen(
-        [sys.executable, "-m", "croupier.casino.drill", url, str(seed), "1000000"],
+        [sys.executable, "-m", "croupier.casino.drill", casino.store.url, str(seed), "1000000"],
         stdout=subprocess.DEVNULL,
         stderr=subprocess.PIPE,
     )
-    time.sleep(after)
-    assert process.poll() is None, process.stderr.read().decode() if process.stderr else ""
-    process.send_signal(signal.SIGKILL)
-    process.wait()
+    deadline = time.monotonic() + DEADLINE_S
+    try:
+        while stored_events(casino) < target:
+            assert process.poll() is None, process.stderr.read().decode() if process.stderr else ""
+            assert time.monotonic() < deadline, f"no {events} events in {DEADLINE_S} s"
+            time.sleep(0.02)  # polling the store, not waiting for a time
+    finally:
+        process.send_signal(signal.SIGKILL)
+        process.wait()
 
 
-def crash_many(casino: Casino, kills: list[float]) -> None:
+def crash_many(casino: Casino, kills: list[int]) -> None:
+    """Kill a drill after each count of new events in ``kills`` (varied: random points of play)."""
     drill = Drill(casino, seed=5)
     drill.setup(players=5, tables=6, chips=300_000)
     closed_before = 0
-    for i, after in enumerate(kills):
-        run_and_kill(casino.store.url, 100 + i, after)
+    for i, events in enumerate(kills):
+        run_and_kill(casino, 100 + i, events)
         rounds = Rounds(casino.store, casino.ledger)
         report = rounds.recover()
         assert all(r.endswith(("resumed", "settled", "void")) for r in report), report
-        assert drill.books() == [], f"after kill {i + 1} at {after}s"
+        assert drill.books() == [], f"after kill {i + 1} at {events} new events"
         # Each open round is exactly where its events put it: a fresh runner agrees.
         for round_id in rounds.open_rounds():
             view = Rounds(casino.store).view(round_id, Viewer.house())
@@ -63,9 +84,9 @@ def crash_many(casino: Casino, kills: list[float]) -> None:
 
 
 def test_crash_at_random_points_every_round_resumes_and_books_balance(casino: Casino) -> None:
-    crash_many(casino, [2.5, 3.1, 3.7])
+    crash_many(casino, [60, 37, 81])
 
 
-@pytest.mark.slow
+@pytest.mark.soak
 def test_crash_at_many_points_every_round_resumes_and_books_balance(casino: Casino) -> None:
-    crash_many(casino, [2.2 + 0.37 * i for i in range(16)])
+    crash_many(casino, [23 + (i * 37) % 71 for i in range(16)])

@@ -26,7 +26,7 @@ def test_conservation_and_audit_after_random_rounds(casino: Casino, clock: Setta
     assert drill.books() == []
 
 
-@pytest.mark.slow
+@pytest.mark.soak
 def test_conservation_and_audit_after_thousands_of_random_rounds(
     casino: Casino, clock: SettableClock
 ) -> None:

@@ -142,7 +142,7 @@ def test_random_rounds_settle_conserve_chips_cap_hide_cards_and_stake_what_stake
         assert winnings <= setup.limits.max_payout
         assert all(x.returned >= 0 and x.staked >= 0 for x in settled.lines)
         stake = next(b for b in setup.boxes if b.box == settled.box)
-        assert settled.lines[0] == settled.lines[0] and settled.lines[0].line == "ante"
+        assert settled.lines[0].line == "ante"
         assert settled.lines[0].staked == stake.stake("ante")
 
 
