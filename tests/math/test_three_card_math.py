@@ -30,7 +30,8 @@ def test_023_pair_plus_40_30_6_4_1_house_edge_is_2_32_percent() -> None:
 
 
 def test_023_pair_plus_variant_40_30_6_3_1_is_7_28_percent() -> None:
-    assert f"{float(-pair_plus_return(load('three-card-pair-plus-35'))):.2%}" == "7.28%"
+    pp = pair_plus_return(load("three-card-pair-plus-40-30-6-3-1"))
+    assert f"{float(-pp):.2%}" == "7.28%"
 
 
 def test_023_kernel_agrees_with_brute_force_for_a_few_box_hands() -> None:

@@ -18,7 +18,7 @@ SHIPPED = {
     "texas-holdem-aa-bonus": "holdem",
     "texas-holdem-bonus": "holdem_bonus",
     "three-card": "three_card",
-    "three-card-pair-plus-35": "three_card",
+    "three-card-pair-plus-40-30-6-3-1": "three_card",
 }
 
 
@@ -95,3 +95,11 @@ def test_starting_hands_notation() -> None:
     assert starting_hands("KA") == {"AKs", "AKo"}
     with pytest.raises(ValueError, match="neither suited nor offsuit"):
         starting_hands("AAs")
+
+
+def test_a_pay_table_variant_is_named_after_what_it_pays() -> None:
+    """``three-card-pair-plus-40-30-6-3-1`` pays PAIR PLUS 40-30-6-3-1, high to low."""
+    bet = load("three-card-pair-plus-40-30-6-3-1").side_bet("pair_plus")
+    assert bet is not None
+    table = "-".join(str(n) for _, n in sorted(bet.pays.items(), key=lambda x: -x[1]))
+    assert table == "40-30-6-3-1"
