@@ -17,7 +17,13 @@ from croupier.games.house_poker.profile import HouseProfile
 from croupier.games.house_poker.state import HouseState
 from croupier.profiles import load
 
-PROFILES = ("texas-holdem", "texas-holdem-bonus", "three-card", "texas-holdem-aa-bonus")
+PROFILES = (
+    "texas-holdem",
+    "texas-holdem-bonus",
+    "three-card",
+    "three-card-standard",
+    "texas-holdem-aa-bonus",
+)
 VERBS = ("play", "fold", "bet", "check", "exchange", "split")
 
 

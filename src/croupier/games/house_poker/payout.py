@@ -12,20 +12,22 @@ round and the math lab can weigh outcomes with it directly.
   straight), every street stake (BET, TURN, RIVER) 1:1;
 * a tie (every card of the five, or three, the same rank): everything returned;
 * the dealer is higher: everything lost;
-* a played box's ANTE bonus (three-card poker) and the side bets (BONUS,
-  PAIR PLUS) are paid on the cards alone, whatever the dealer holds;
+* a played box's ANTE bonus (only where the profile's ANTE is paid
+  "even_money_plus_bonus": world-standard three-card poker) and the side bets
+  (BONUS, PAIR PLUS) are paid on the cards alone, whatever the dealer holds;
 * the maximum payout caps the box's winnings together, street stakes first.
 
 >>> from croupier.cards import parse_cards
 >>> from croupier.profiles import load
 >>> from croupier.games.house_poker.hands import final_hand
->>> p = load("three-card")
 >>> box = BoxPlay(ante=100, streets=(("bet", 100),), played=True,
-...               hand=final_hand(p, parse_cards("9h Th Jh"), ()))
->>> dealer = final_hand(p, parse_cards("Ac Kd 2s"), ())
->>> lines, outcome = settle_box(p, 10**9, box, dealer)
->>> outcome, [(x.line, x.staked, x.returned) for x in lines]
-('win', [('ante', 100, 200), ('bet', 100, 200), ('ante_bonus', 0, 500)])
+...               hand=final_hand(load("three-card"), parse_cards("9h Th Jh"), ()))
+>>> dealer = final_hand(load("three-card"), parse_cards("Ac Kd 2s"), ())
+>>> for pid in ("three-card", "three-card-standard"):
+...     lines, outcome = settle_box(load(pid), 10**9, box, dealer)
+...     print(outcome, [(x.line, x.staked, x.returned) for x in lines])
+win [('ante', 100, 700), ('bet', 100, 200)]
+win [('ante', 100, 200), ('bet', 100, 200), ('ante_bonus', 0, 500)]
 """
 
 from __future__ import annotations
