@@ -21,6 +21,7 @@ from croupier.cards import (
     shoe,
     verify,
 )
+from croupier.cards.deck import CardStillHeld
 from croupier.cards.fair import FairStream
 
 
@@ -127,6 +128,21 @@ def test_scripted_discards_are_set_aside_not_shuffled_back() -> None:
     deck = Deck.scripted({}, stock=parse_cards("2c 3c"))
     deck = deck.shuffle_in(parse_cards("As"))
     assert deck.stock == parse_cards("2c 3c") and deck.set_aside == parse_cards("As")
+
+
+def test_002_redealing_script_deals_a_card_again_only_after_it_came_back() -> None:
+    """[002]: a script whose discards are shuffled back may list a discard again in
+    the stock; dealing it while a hand still holds it is refused, as is any repeat
+    among the hands."""
+    deck = Deck.scripted({"box:1": parse_cards("2c 3d")}, parse_cards("2c"), redeal=True)
+    _, deck = deck.deal("box:1")
+    _, deck = deck.deal("box:1")
+    with pytest.raises(CardStillHeld, match="deals 2c to box:1 while it is still held"):
+        deck.deal("box:1")
+    card, _ = deck.shuffle_in(parse_cards("2c")).deal("box:2")
+    assert card == parse_cards("2c")[0]
+    with pytest.raises(CardError, match="card 2c appears twice"):
+        Deck.scripted({"box:1": parse_cards("2c"), "dealer": parse_cards("2c")}, redeal=True)
 
 
 def test_seeded_reshuffle_returns_discards_into_the_stock_replayably() -> None:

@@ -73,6 +73,10 @@ def test_roulette_bet_over_the_position_maximum_holds_only_what_the_layout_took(
     taken = placed["amount"] - placed["returned_over_maximum"]
     assert placed["returned_over_maximum"] > 0
     assert casino.ledger.holds(rid) == {ann: taken}
+    # the position is now at its maximum: a further bet on it is accepted, none of it held
+    again = rounds.act("b-2", rid, ann, {**bet, "amount": 1_000})
+    assert again.view and again.view["bets"][-1]["returned_over_maximum"] == 1_000
+    assert casino.ledger.holds(rid) == {ann: taken}
     closed = rounds.act("n-1", rid, ann, {"act": "no_more_bets"})
     assert closed.phase is Phase.SETTLED
     assert casino.audit().ok

@@ -29,6 +29,7 @@ PROFILES = {
     "texas-holdem": "holdem",
     "texas-holdem-bonus": "holdem_bonus",
     "three-card": "three_card",
+    "three-card-standard": "three_card",
 }
 SCRIPTS = sorted(p for name in PROFILES for p in (HERE / name).glob("*.json"))
 CONTRACT = ("game", "profile", "limits", "boxes", "cards", "actions", "seed")

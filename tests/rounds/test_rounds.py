@@ -25,7 +25,7 @@ from roundkit import lines as _lines
 from roundkit import load as _load
 from roundkit import script_id as _id
 
-from croupier.cards.card import parse_card
+from croupier.cards.card import format_card, parse_card
 
 HERE = Path(__file__).parent
 PROFILES = (
@@ -53,6 +53,43 @@ LINE_NAMES = {
     "take_half",
     "protection",
 }
+# RULES.md §1.2 and §4: only [002] shuffles discards back into the deck before the draw.
+RESHUFFLED = {"russian-online"}
+
+
+def repeated_cards(script: dict[str, Any]) -> list[str]:
+    """The script's cards that appear more than once where they may not.
+
+    One deck: every card once, except that where discards are shuffled back
+    ([002]) a discarded card may be listed again in ``stock`` and dealt again,
+    never while a box or the dealer still holds it. The stock is followed
+    through the actions as the rules draw it: an exchange draws as many cards
+    as it discards (after the discards went back), a 6th card one.
+    """
+    cards = script["cards"]
+    dealt = [c for hand in cards["boxes"].values() for c in hand] + cards["dealer"]
+    stock = list(cards.get("stock", []))
+    if script["profile"] not in RESHUFFLED:
+        every = dealt + stock
+        return sorted({c for c in every if every.count(c) > 1})
+    repeats = sorted({c for c in dealt if dealt.count(c) > 1})
+    held = set(dealt)
+
+    def draw(count: int) -> None:
+        for card in stock[:count]:
+            if card in held:
+                repeats.append(card)
+            held.add(card)
+        del stock[:count]
+
+    for act in script["actions"]:
+        if act["act"] == "exchange":
+            held.difference_update(act["cards"])  # back into the deck before the draw
+            draw(len(act["cards"]))
+        elif act["act"] == "buy_sixth":
+            draw(1)
+    draw(len(stock))  # cards listed but never drawn: once each, none still held
+    return repeats
 
 
 def _params() -> list[Any]:
@@ -84,10 +121,37 @@ def test_script_is_well_formed(path: Path) -> None:
     dealt = [c for hand in cards["boxes"].values() for c in hand] + cards["dealer"]
     dealt += cards.get("stock", [])
     codes = [parse_card(c) for c in dealt]
-    assert len(set(codes)) == len(codes), f"a card appears twice: {dealt}"
+    assert [format_card(c) for c in codes] == dealt, "cards written as the contract spells them"
+    assert repeated_cards(script) == [], f"a card appears twice: {dealt}"
     assert len(cards["dealer"]) == 5
     assert all(len(hand) == 5 for hand in cards["boxes"].values())
     check_expectations(script, LINE_NAMES)
+
+
+def _script(profile: str, stock: str, *actions: dict[str, Any]) -> dict[str, Any]:
+    return {
+        "profile": profile,
+        "cards": {"boxes": {"1": ["8c", "8d", "Kh", "6s", "2c"]},
+                  "dealer": ["Ac", "Kc", "Jd", "7s", "5h"],
+                  "stock": stock.split()},
+        "actions": list(actions),
+    }  # fmt: skip
+
+
+def test_002_a_discarded_card_may_come_back_in_the_stock_never_one_still_held() -> None:
+    """§1.2 / §4 [002]: discards are shuffled back before the draw, so a script may
+    list a discarded card again; the check refuses every other repeat."""
+    swap = {"box": 1, "act": "exchange", "cards": ["Kh", "6s", "2c"]}
+    assert repeated_cards(_script("russian-online", "8h 2c Qd", swap)) == []
+    assert repeated_cards(_script("russian-online", "8h Kh 6s", swap)) == []
+    # still held by the box or the dealer, or listed twice with no discard between
+    assert repeated_cards(_script("russian-online", "8h 8c Qd", swap)) == ["8c"]
+    assert repeated_cards(_script("russian-online", "8h Ac Qd", swap)) == ["Ac"]
+    assert repeated_cards(_script("russian-online", "8h 2c 2c", swap)) == ["2c"]
+    assert repeated_cards(_script("russian-online", "2c 8h Qd")) == ["2c"]  # never discarded
+    assert repeated_cards(_script("russian-online", "8h 9h Qd 9h", swap)) == ["9h"]  # undrawn
+    # profiles that set discards aside: every repeat refused
+    assert repeated_cards(_script("five-card-exchange", "2c", swap)) == ["2c"]
 
 
 @pytest.mark.parametrize("path", _params())

@@ -73,4 +73,7 @@ def test_table_round_settles_as_hand_checked(path: Path) -> None:
         n = box["box"]
         assert (n, _lines(got[n]["lines"])) == (n, _lines(box["lines"]))
         assert (n, got[n]["net"]) == (n, box["net"])
+        notes = {(x["line"], x.get("note", "")) for x in got[n]["lines"]}
+        for line in (x for x in box["lines"] if "note" in x):  # e.g. roulette's returned excess
+            assert (line["line"], line["note"]) in notes
     assert out["house_result"] == -sum(b["net"] for b in expect["boxes"])

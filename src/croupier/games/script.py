@@ -228,9 +228,12 @@ def deck_of(
     shuffle: Callable[[FairSeed], Deck] = Deck.shuffled,
     *,
     single_deck: bool = True,
+    redeal: bool = False,
 ) -> Deck:
     """The round's deck: ``shuffle`` d by the script's seed, or the cards it lists
-    (repeats allowed when ``single_deck`` is false: a shoe holds several decks)."""
+    (repeats allowed when ``single_deck`` is false: a shoe holds several decks;
+    with ``redeal`` a discarded card may be listed again in the stock, as the
+    game shuffles discards back: [002])."""
     seed = read_seed(script)
     if seed is not None:
         return shuffle(seed)
@@ -245,7 +248,7 @@ def deck_of(
             hands[name] = _cards(listed, f"cards.{name}")
     stock = _cards(cards.get("stock", []), "cards.stock")
     try:
-        return Deck.scripted(hands, stock, single_deck=single_deck)
+        return Deck.scripted(hands, stock, single_deck=single_deck, redeal=redeal)
     except CardError as error:
         raise _at("cards", str(error)) from None
 
@@ -314,8 +317,11 @@ def replay(script: Mapping[str, Any]) -> JSON:
         adapter.box(_mapping(item, f"boxes[{i}]"), f"boxes[{i}]")
         for i, item in enumerate(boxes_data)
     )
+    redeal = bool(getattr(profile, "reshuffle_discards", False))
     deck = (
-        adapter.chance(script, profile) if adapter.chance else deck_of(script, adapter.box_target)
+        adapter.chance(script, profile)
+        if adapter.chance
+        else deck_of(script, adapter.box_target, redeal=redeal)
     )
     actions_data = script.get("actions", [])
     if not isinstance(actions_data, list):
@@ -334,8 +340,10 @@ def replay(script: Mapping[str, Any]) -> JSON:
     for i, action in enumerate(actions):
         try:
             state = engine.apply(state, action)
-        except (RuleError, DeckExhausted) as error:
+        except RuleError as error:
             raise _at(f"actions[{i}]", str(error)) from None
+        except DeckExhausted as error:  # the script's cards cannot be dealt as it says
+            raise _at(f"actions[{i}]", f"box {action.box} {action.act}: {error}") from None
     settlement = engine.settlement(state)
     if settlement is None:
         turn = engine.to_act(state)

@@ -7,10 +7,13 @@ each box hand the kernel counts the dealer hands with no game, lower, equal
 and higher; the engine's own settlement (:func:`net_by_outcome`) prices each
 outcome, and the box plays where playing loses less than folding.
 
-With the standard tables (ANTE bonus 1-4-5, PAIR PLUS 40-30-6-4-1, which
-RULES.md §2.3 decided) this gives the published figures: a house edge of
-3.37 % per ANTE with the optimal rule "play Q-6-4 or better", and 2.32 % on
-PAIR PLUS.
+Profile ``three-card-standard`` (the world-standard game: ANTE 1:1 plus the
+ANTE bonus 1-4-5 whatever the dealer holds, PAIR PLUS 40-30-6-4-1) gives the
+published figures: a house edge of 3.37 % per ANTE with the optimal rule "play
+Q-6-4 or better", and 2.32 % on PAIR PLUS. Profile ``three-card`` (seed [004]:
+the ANTE table 1-1-1-2-5-6 paid only when the box beats the dealer or the
+dealer has no game) gives 3.45 % with the same rule: the straights, trips and
+straight flushes that lose to or tie a qualifying dealer no longer collect.
 
 >>> from croupier.profiles import load
 >>> pp = pair_plus_return(load("three-card"))
@@ -122,7 +125,7 @@ def pair_plus_return(profile: HouseProfile) -> Fraction:
 
 
 def analyze(profile: HouseProfile) -> Report:
-    """``croupier analyze three-card``."""
+    """``croupier analyze three-card`` (and every other three-card profile)."""
     started = time.perf_counter()
     ante, weakest = ante_play(profile)
     figures = [

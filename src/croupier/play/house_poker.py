@@ -170,7 +170,10 @@ class HousePokerPlugin(BasePlugin):
             settings.add_row(key, value)
         result: list[RenderableType] = [settings]
         for title, pays in (
-            ("ANTE pay table (a winning ANTE)", profile.ante_pays),
+            (
+                "ANTE pay table (the box beats the dealer, or the dealer has no game)",
+                profile.ante_pays,
+            ),
             ("ANTE bonus (whatever the dealer holds)", profile.ante_bonus),
         ):
             if pays:

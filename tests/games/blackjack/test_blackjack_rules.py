@@ -175,6 +175,41 @@ def test_insurance_up_to_half_of_the_players_stakes_at_least_the_minimum() -> No
     assert "insurance" not in [a.act for a in GAME.legal_actions(_start("Ts 9d", "As", stake=9000))]
 
 
+def _two_boxes(first: str, second: str, dealer: str, **stakes: dict[str, int]) -> Any:
+    """Boxes 1 and 2 of one player, 10000 each (``stakes`` adds to box 2's)."""
+    boxes = (
+        BoxStake(1, "ann", {"stake": 10_000}),
+        BoxStake(2, "ann", {"stake": 10_000, **stakes.get("box2", {})}),
+    )
+    hands = {"box:1": parse_cards(first), "box:2": parse_cards(second)}
+    hands["dealer"] = parse_cards(dealer)
+    return GAME.start(RoundSetup(PROFILE, LIMITS, boxes), Deck.scripted(hands, single_deck=False))
+
+
+def _insurance_offer(state: Any) -> tuple[int | None, int | None]:
+    offer = next(a for a in GAME.legal_actions(state) if a.act == "insurance")
+    return offer.min_amount, offer.max_amount
+
+
+def test_insurance_up_to_half_of_all_the_players_stakes_a_blackjack_box_counted() -> None:
+    """[004]: "not more than half of the sum of all his stakes": box 1's blackjack
+    cannot be insured, but its stake counts towards box 2's insurance."""
+    state = _play(_two_boxes("Ad Kd", "Ts 9d", "As Kh"), "stand")  # box 1 declines even money
+    assert _insurance_offer(state) == (5000, 10_000)
+    state = _play(state, Action("insurance", 2, amount=10_000), "stand")
+    settled = GAME.settlement(state)
+    assert [b.net for b in settled.boxes] == [0, -10_000 + 20_000]
+
+
+def test_insurance_up_to_half_of_all_the_players_stakes_21_plus_3_and_doubles_counted() -> None:
+    state = _two_boxes("Ad Kd", "Ts 9d", "As", box2={"twenty_one_plus_three": 2000})
+    assert _insurance_offer(_play(state, "stand")) == (5000, 11_000)
+    state = _play(_two_boxes("5c 6d 9h", "Ts 9d", "As Kh"), "double")  # box 1 doubles to 20000
+    assert _insurance_offer(state) == (5000, 15_000)
+    with pytest.raises(IllegalAction, match="must be from 5000 to 15000"):
+        GAME.apply(state, Action("insurance", 2, amount=15_001))
+
+
 def test_insurance_only_against_an_ace_and_before_the_box_plays() -> None:
     assert "insurance" not in [
         a.act for a in GAME.legal_actions(_start("Ts 2d", "Ks", stake=20_000))

@@ -18,7 +18,8 @@ SHIPPED = {
     "texas-holdem-aa-bonus": "holdem",
     "texas-holdem-bonus": "holdem_bonus",
     "three-card": "three_card",
-    "three-card-pair-plus-35": "three_card",
+    "three-card-standard": "three_card",
+    "three-card-pair-plus-40-30-6-3-1": "three_card",
 }
 
 
@@ -32,13 +33,27 @@ def test_shipped_house_poker_profiles_load(profile_id: str, game: str) -> None:
     assert isinstance(profile, HouseProfile) and profile.game == game and profile.id == profile_id
 
 
+def test_023_ante_mechanism_is_a_profile_setting_not_a_profile_name() -> None:
+    """The seed's mechanism and the standard one follow ``[ante] paid``, whatever the id."""
+    data = _data("three-card-standard")
+    data["id"] = "three-card"
+    assert parse_profile(data, "renamed.toml").ante_bonus == load("three-card-standard").ante_bonus
+    seed = _data("three-card")
+    seed["id"] = "three-card-standard"
+    assert parse_profile(seed, "renamed.toml").ante_bonus == {}
+
+
 def test_021_022_023_decided_tables_are_profile_data() -> None:
     assert load("texas-holdem").ante_pays[Category.ROYAL_FLUSH] == 50
-    assert load("three-card").ante_bonus == {
+    assert load("three-card-standard").ante_bonus == {
         Category.STRAIGHT: 1,
         Category.THREE_OF_A_KIND: 4,
         Category.STRAIGHT_FLUSH: 5,
     }
+    seed = load("three-card")
+    assert (seed.ante_paid, seed.ante_bonus) == ("by_table_on_a_win", {})
+    assert [seed.ante_pays[c] for c in (Category.STRAIGHT, Category.THREE_OF_A_KIND,
+                                        Category.STRAIGHT_FLUSH)] == [2, 5, 6]  # fmt: skip
     assert load("texas-holdem-bonus").dealer_floor is None
 
 
@@ -78,6 +93,16 @@ def _broken(profile_id: str, change: Any) -> str:
          "deal.ranking: three-card poker deals 3 cards and no board"),
         ("three-card", lambda d: d["ante"]["pays"].update(two_pair=1),
          "ante.pays.two_pair: is not a hand of this ranking"),
+        ("three-card", lambda d: d["ante"].update(paid="always"),
+         "ante.paid: 'always' is not one of by_table_on_a_win, even_money_plus_bonus"),
+        ("three-card", lambda d: d["ante"].update(bonus={"straight": 1}),
+         'ante.bonus: an ANTE bonus whatever the dealer holds needs paid = "even_money_plus'),
+        ("three-card", lambda d: d["ante"].update(paid="even_money_plus_bonus"),
+         'ante.bonus: missing: paid = "even_money_plus_bonus" needs its table'),
+        ("three-card-standard", lambda d: d["ante"]["pays"].update(straight=2),
+         "ante.pays.straight: must be 1: this mechanism pays the ANTE 1:1"),
+        ("three-card-standard", lambda d: d["ante"].update(paid="by_table_on_a_win"),
+         "ante.bonus: an ANTE bonus whatever the dealer holds needs"),
         ("three-card", lambda d: d["side_bets"][0].update(line="insurance"),
          "side_bets[0].line: 'insurance' is not one of bonus, pair_plus"),
         ("three-card", lambda d: d["table"].update(dark_boxes_per_player=1) or d.update(
@@ -95,3 +120,11 @@ def test_starting_hands_notation() -> None:
     assert starting_hands("KA") == {"AKs", "AKo"}
     with pytest.raises(ValueError, match="neither suited nor offsuit"):
         starting_hands("AAs")
+
+
+def test_a_pay_table_variant_is_named_after_what_it_pays() -> None:
+    """``three-card-pair-plus-40-30-6-3-1`` pays PAIR PLUS 40-30-6-3-1, high to low."""
+    bet = load("three-card-pair-plus-40-30-6-3-1").side_bet("pair_plus")
+    assert bet is not None
+    table = "-".join(str(n) for _, n in sorted(bet.pays.items(), key=lambda x: -x[1]))
+    assert table == "40-30-6-3-1"

@@ -17,7 +17,13 @@ from croupier.games.house_poker.profile import HouseProfile
 from croupier.games.house_poker.state import HouseState
 from croupier.profiles import load
 
-PROFILES = ("texas-holdem", "texas-holdem-bonus", "three-card", "texas-holdem-aa-bonus")
+PROFILES = (
+    "texas-holdem",
+    "texas-holdem-bonus",
+    "three-card",
+    "three-card-standard",
+    "texas-holdem-aa-bonus",
+)
 VERBS = ("play", "fold", "bet", "check", "exchange", "split")
 
 
@@ -114,7 +120,11 @@ def test_random_rounds_settle_conserve_chips_cap_hide_cards_and_stake_what_stake
     assert dict(GAME.staked(state)) == {b.box: b.staked for b in result.boxes}
     assert {b.box for b in result.boxes} == {b.box for b in setup.boxes}
     for settled, stake in zip(result.boxes, sorted(setup.boxes, key=lambda b: b.box), strict=True):
-        assert settled.net <= setup.limits.max_payout
+        # the box's own lines capped together, each side bet (BONUS, PAIR PLUS) on its own
+        sides = {b.line for b in setup.profile.side_bets}
+        own = sum(max(x.returned - x.staked, 0) for x in settled.lines if x.line not in sides)
+        assert own <= setup.limits.max_payout
+        assert all(x.returned - x.staked <= setup.limits.max_payout for x in settled.lines)
         staked = {x.line: x.staked for x in settled.lines if x.staked}
         assert {k: v for k, v in stake.stakes.items() if v} == {
             k: v for k, v in staked.items() if k in stake.stakes

@@ -120,10 +120,16 @@ def test_stake_over_the_position_maximum_is_cut_and_the_excess_returned() -> Non
     assert "5000 over the position maximum returned" in line.note
 
 
-def test_position_already_at_its_maximum_refuses_more() -> None:
+def test_bet_on_a_position_already_at_its_maximum_is_accepted_and_all_of_it_returned() -> None:
+    """[004]: "if the player's stake is more than the maximum possible stake, the
+    excess is returned to the player": nothing refused, also when nothing fits."""
     state = GAME.apply(_table(5), Action("bet", box=1, spot="straight:5", amount=10_000))
-    with pytest.raises(IllegalAction, match="already at its maximum"):
-        GAME.apply(state, Action("bet", box=1, spot="straight:5", amount=100))
+    state = GAME.apply(state, Action("bet", box=1, spot="straight:5", amount=3000))
+    assert state.bets[1].positions == (("straight:5", 0),) and state.bets[1].excess == 3000
+    assert GAME.staked(state) == {1: 10_000}  # the returned chips never lay on the table
+    line = _spin(state).box(1).lines[0]
+    assert (line.staked, line.returned) == (10_000, 360_000)
+    assert "3000 over the position maximum returned" in line.note
 
 
 def test_bets_after_no_more_bets_are_refused() -> None:

@@ -9,7 +9,15 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from croupier.cards import Deck, FairSeed, format_card
-from croupier.games.base import Action, BoxStake, IllegalAction, Limits, RoundSetup, Viewer
+from croupier.games.base import (
+    Action,
+    BoxStake,
+    IllegalAction,
+    Limits,
+    RoundSetup,
+    StakeLine,
+    Viewer,
+)
 from croupier.games.stud import StudGame
 from croupier.games.stud.payout import BoxPlay, dealer_show, evaluate, settle_box
 from croupier.games.stud.profile import StudProfile
@@ -51,6 +59,15 @@ def setups(draw: st.DrawFn, profile_id: str) -> RoundSetup[StudProfile]:
         player = f"{'d' if dark else 'p'}{i}"
         boxes.append(BoxStake(number, player, stakes, dark, prebuy))
     return RoundSetup(profile, limits, tuple(boxes))
+
+
+def capped(lines: Any, max_payout: int) -> bool:
+    """RULES.md §0: the box's own lines and insurance win at most the maximum payout
+    together; each BONUS side stake (player's, dealer's) at most it on its own."""
+    sides = ("bonus", "dealer_bonus")
+    wins: list[StakeLine] = [x for x in lines if x.returned > x.staked]
+    own = sum(x.returned - x.staked for x in wins if x.line not in sides)
+    return own <= max_payout and all(x.returned - x.staked <= max_payout for x in wins)
 
 
 def _action(draw: st.DrawFn, state: StudState) -> Action:
@@ -138,8 +155,7 @@ def test_random_rounds_settle_conserve_chips_cap_hide_cards_and_stake_what_stake
     assert result.staked == result.returned + result.house_result
     assert {b.box for b in result.boxes} == {b.box for b in setup.boxes}
     for settled in result.boxes:
-        winnings = sum(max(x.returned - x.staked, 0) for x in settled.lines)
-        assert winnings <= setup.limits.max_payout
+        assert capped(settled.lines, setup.limits.max_payout)
         assert all(x.returned >= 0 and x.staked >= 0 for x in settled.lines)
         stake = next(b for b in setup.boxes if b.box == settled.box)
         assert settled.lines[0].line == "ante"
@@ -166,7 +182,7 @@ def test_settle_box_pure_arithmetic_invariants(
     hand = evaluate(profile, hand_cards)
     play_ = BoxPlay(ante=ante, played=played, hand=hand, first_five=hand_cards[:5])
     lines, outcome = settle_box(profile, max_payout, play_, show)
-    assert sum(max(x.returned - x.staked, 0) for x in lines) <= max_payout
+    assert capped(lines, max_payout)
     assert all(x.returned >= 0 for x in lines)
     if not played:
         assert [(x.line, x.staked, x.returned) for x in lines] == [("ante", ante, 0)]

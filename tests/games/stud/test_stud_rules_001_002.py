@@ -7,6 +7,7 @@ from studkit import GAME, WIDE, act, box, lines, play, round_lines, settle, star
 
 from croupier.cards import Deck, FairSeed, format_cards
 from croupier.games.base import IllegalAction, RoundSetup, RuleError
+from croupier.games.script import ScriptError, replay
 from croupier.profiles import load
 
 V1, V2, ONLINE = "five-card-exchange", "five-card-sixth", "russian-online"
@@ -125,6 +126,28 @@ def test_002_discards_are_shuffled_back_before_the_replacements_are_dealt() -> N
             came_back = True
             break
     assert came_back, "a discard can come back after the reshuffle"
+
+
+def test_002_a_script_deals_a_discard_again_never_a_card_still_held() -> None:
+    """§4 [002]: a round script can replay a deal in which a discard came back;
+    one that deals a card the box still holds is refused, naming the box."""
+    script = {
+        "game": "stud", "profile": ONLINE,
+        "limits": {"min": 100, "max": 100000, "max_payout": 5000000},
+        "boxes": [{"box": 1, "player": "p1", "ante": 1000}],
+        "cards": {"boxes": {"1": ["8c", "8d", "Kh", "6s", "2c"]},
+                  "dealer": ["Ac", "Kc", "Jd", "7s", "5h"],
+                  "stock": ["8h", "2c", "Qd"]},
+        "actions": [{"box": 1, "act": "exchange", "cards": ["Kh", "6s", "2c"]},
+                    {"box": 1, "act": "play"}],
+    }  # fmt: skip
+    assert replay(script)["boxes"][0]["net"] == 5000  # 8-8-8-Q-2, the 2c dealt again
+    script["cards"]["stock"] = ["8h", "8c", "Qd"]
+    with pytest.raises(ScriptError, match=r"actions\[0\]: box 1 exchange: the script deals 8c"):
+        replay(script)
+    script["profile"], script["cards"]["stock"] = "five-card-exchange", ["2c"]
+    with pytest.raises(ScriptError, match="card 2c appears twice"):  # discards set aside
+        replay(script)
 
 
 def test_002_exchange_any_one_to_five_cards_or_a_sixth_once_for_one_ante() -> None:

@@ -185,14 +185,29 @@ def test_004_dealer_bonus_on_the_dealer_first_five_cards() -> None:
     assert got == [("ante", 1000, 0), ("dealer_bonus", 100, 100 * 51)]
 
 
-def test_004_bonus_capped_by_the_maximum_payout() -> None:
+def test_004_bonus_capped_by_the_maximum_payout_on_its_own() -> None:
+    """[004]: "the payout on the BONUS stake is limited by the table's maximum payout":
+    the BONUS on its own, not together with the box's lines."""
     _, got = round_lines(
         RUS, {1: "Th Jh Qh Kh Ah"}, "Ac Kc 9c 3c 2s", act("play"), box_kw={"bonus": 100},
-        limits=Limits(100, 100_000, 150_000),
+        limits=Limits(100, 100_000, 50_000),
     )  # fmt: skip
-    # BET wins 200000, bonus 100000: the 150000 over the cap is cut from the BET first
-    assert sum(max(r - s, 0) for _, s, r in got) == 150_000
-    assert got[1:] == [("bet", 2000, 2000 + 50_000), ("bonus", 100, 100 + 100_000)]
+    # BET wins 200000 and the royal flush BONUS 100000: each is cut to 50000 on its own
+    assert got[1:] == [("bet", 2000, 2000 + 50_000), ("bonus", 100, 100 + 50_000)]
+
+
+def test_004_dealer_bonus_capped_on_its_own_and_not_with_the_box() -> None:
+    _, got = round_lines(
+        RUS, {1: "Th Jh Qh Kh Ah"}, "Ac Kc 9c 3c 2c", act("play"),
+        box_kw={"bonus": 100, "dealer_bonus": 1000}, limits=Limits(100, 100_000, 60_000),
+    )  # fmt: skip
+    # BET 200000 -> 60000; BONUS royal 100 x 1000 -> 60000; dealer BONUS flush 1000 x 50
+    # = 50000 stays whole: three caps, 170000 won in all
+    assert got[1:] == [
+        ("bet", 2000, 2000 + 60_000),
+        ("bonus", 100, 100 + 60_000),
+        ("dealer_bonus", 1000, 1000 + 50_000),
+    ]
 
 
 def test_004_two_adjacent_light_boxes_with_equal_antes_dark_boxes_equal_too() -> None:

@@ -10,7 +10,8 @@ from croupier.games.base import Action, IllegalAction, RuleError
 from croupier.games.house_poker.hands import final_hand, qualifies
 from croupier.profiles import load
 
-P = "three-card"
+P = "three-card"  # the seed's game
+STANDARD = "three-card-standard"  # the world-standard game
 
 
 @pytest.mark.parametrize(
@@ -54,15 +55,46 @@ def test_023_tie_is_a_push() -> None:
 
 
 @pytest.mark.parametrize(
+    ("cards", "ante"),
+    [("Ac Kd 9s", 1), ("4c 4d 9s", 1), ("2h 7h 9h", 1), ("5c 6d 7h", 2), ("8c 8d 8h", 5),
+     ("5h 6h 7h", 6)],
+)  # fmt: skip
+@pytest.mark.parametrize("dealer", ["Jd Tc 4s", "Qs Jd 2c"])  # no game; a lower queen high
+def test_023_ante_table_pays_when_the_box_wins_or_the_dealer_has_no_game(
+    cards: str, ante: int, dealer: str
+) -> None:
+    result = one_box(P, cards, dealer, "", "play")
+    bet = 1000 if dealer.startswith("J") else 2000  # no game: BET returned; a win: 1:1
+    assert lines(result) == {"ante": (1000, 1000 + 1000 * ante), "bet": (1000, bet)}
+
+
+@pytest.mark.parametrize("cards", ["5c 6d 7h", "8c 8d 8h", "Kh Qh Jh"])
+def test_023_qualifying_dealer_higher_takes_ante_and_bet_whatever_the_box_holds(
+    cards: str,
+) -> None:
+    """Seed [004] pays the ANTE table only on a win or no game: no ANTE bonus."""
+    result = one_box(P, cards, "As Ks Qs", "", "play")  # the dealer's royal straight flush
+    assert lines(result) == {"ante": (1000, 0), "bet": (1000, 0)}
+    assert result.box(1).net == -2000
+
+
+def test_023_qualifying_dealer_equal_returns_ante_and_bet() -> None:
+    result = one_box(P, "5c 6d 7h", "5s 6h 7d", "", "play")  # equal straights
+    assert lines(result) == {"ante": (1000, 1000), "bet": (1000, 1000)}
+    assert result.box(1).net == 0
+
+
+@pytest.mark.parametrize(
     ("cards", "bonus"), [("5c 6d 7h", 1), ("8c 8d 8h", 4), ("5h 6h 7h", 5), ("Ah Kh 9h", 0)]
 )
-def test_023_ante_bonus_paid_whatever_the_dealer_holds(cards: str, bonus: int) -> None:
-    result = one_box(P, cards, "Qs Qd Qc", "", "play")  # the dealer's trips beat all but the SF
+def test_023_standard_ante_bonus_paid_whatever_the_dealer_holds(cards: str, bonus: int) -> None:
+    result = one_box(STANDARD, cards, "Qs Qd Qc", "", "play")  # trips beat all but the SF
     assert lines(result).get("ante_bonus", (0, 0)) == (0, 1000 * bonus)
+    assert lines(result)["ante"][1] in (0, 2000)  # the ANTE itself: lost or 1:1, never more
 
 
-def test_023_ante_bonus_not_paid_on_a_fold() -> None:
-    result = one_box(P, "8c 8d 8h", "Qs Qd Qc", "", "fold")
+def test_023_standard_ante_bonus_not_paid_on_a_fold() -> None:
+    result = one_box(STANDARD, "8c 8d 8h", "Qs Qd Qc", "", "fold")
     assert lines(result) == {"ante": (1000, 0)}
 
 

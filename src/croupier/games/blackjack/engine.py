@@ -209,13 +209,14 @@ class BlackjackGame(Refusals[BlackjackState]):
 
     def insurance_range(self, state: BlackjackState, box: BoxState) -> tuple[int, int] | None:
         """(min, max) of an insurance stake, or None when it is not offered:
-        up to half of the player's stakes on boxes without a blackjack, less
-        what the player already insured, and at least the table's minimum."""
+        up to half of the sum of ALL the player's stakes at the table (seed
+        [004]: "not more than half of the sum of all his stakes": every box,
+        a blackjack's too, doubles, splits and 21+3), less what the player
+        already insured, and at least the table's minimum."""
         if not state.dealer_shows_ace or box.insurance or box.acted or box.hands[0].natural:
             return None
         mine = [b for b in state.boxes if b.player == box.player]
-        stakes = sum(b.stake for b in mine if not b.hands[0].natural)
-        high = stakes // 2 - sum(b.insurance for b in mine)
+        high = sum(b.stakes for b in mine) // 2 - sum(b.insurance for b in mine)
         low = state.profile.insurance.minimum
         return (low, high) if low <= high else None
 
@@ -283,7 +284,8 @@ class BlackjackGame(Refusals[BlackjackState]):
             "surrender": "surrender is open only on the first two cards"
             + (", never against an ace" if state.dealer_shows_ace else ""),
             "insurance": "insurance is offered only against a dealer's ace, before the box plays, "
-            f"from {state.profile.insurance.minimum} up to half of the player's stakes",
+            f"from {state.profile.insurance.minimum} up to half of all the player's stakes "
+            "at the table",
             "even_money": "even money is offered only to a blackjack against an ace or a ten",
         }
         return reasons.get(act, f"{act!r} is not an action of blackjack")
@@ -372,10 +374,7 @@ class BlackjackGame(Refusals[BlackjackState]):
 
     def staked(self, state: BlackjackState) -> dict[int, int]:
         """Per box: every hand's stake and double (splits add hands), insurance, 21+3."""
-        return {
-            box.box: sum(h.stake + h.doubled for h in box.hands) + box.insurance + box.side
-            for box in state.boxes
-        }
+        return {box.box: box.stakes + box.insurance for box in state.boxes}
 
     def settlement(self, state: BlackjackState) -> Settlement | None:
         if state.turn is not None:

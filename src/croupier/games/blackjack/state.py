@@ -59,6 +59,12 @@ class BoxState:
     insurance: int = 0
     acted: bool = False  # a decision was taken on a hand: insurance is no longer offered
 
+    @property
+    def stakes(self) -> int:
+        """Everything staked on the box but insurance: every hand's stake and
+        double (splits add hands) and the 21+3."""
+        return sum(h.stake + h.doubled for h in self.hands) + self.side
+
     def target(self, hand: int) -> str:
         """Where a hand's cards come from in a scripted deck: ``box:1``, ``box:1/2``..."""
         return f"box:{self.box}" if hand == 0 else f"box:{self.box}/{hand + 1}"

@@ -12,20 +12,23 @@ round and the math lab can weigh outcomes with it directly.
   straight), every street stake (BET, TURN, RIVER) 1:1;
 * a tie (every card of the five, or three, the same rank): everything returned;
 * the dealer is higher: everything lost;
-* a played box's ANTE bonus (three-card poker) and the side bets (BONUS,
-  PAIR PLUS) are paid on the cards alone, whatever the dealer holds;
-* the maximum payout caps the box's winnings together, street stakes first.
+* a played box's ANTE bonus (only where the profile's ANTE is paid
+  "even_money_plus_bonus": world-standard three-card poker) and the side bets
+  (BONUS, PAIR PLUS) are paid on the cards alone, whatever the dealer holds;
+* the maximum payout caps the box's own winnings together, street stakes
+  first; each side bet (BONUS, PAIR PLUS) is capped by it on its own.
 
 >>> from croupier.cards import parse_cards
 >>> from croupier.profiles import load
 >>> from croupier.games.house_poker.hands import final_hand
->>> p = load("three-card")
 >>> box = BoxPlay(ante=100, streets=(("bet", 100),), played=True,
-...               hand=final_hand(p, parse_cards("9h Th Jh"), ()))
->>> dealer = final_hand(p, parse_cards("Ac Kd 2s"), ())
->>> lines, outcome = settle_box(p, 10**9, box, dealer)
->>> outcome, [(x.line, x.staked, x.returned) for x in lines]
-('win', [('ante', 100, 200), ('bet', 100, 200), ('ante_bonus', 0, 500)])
+...               hand=final_hand(load("three-card"), parse_cards("9h Th Jh"), ()))
+>>> dealer = final_hand(load("three-card"), parse_cards("Ac Kd 2s"), ())
+>>> for pid in ("three-card", "three-card-standard"):
+...     lines, outcome = settle_box(load(pid), 10**9, box, dealer)
+...     print(outcome, [(x.line, x.staked, x.returned) for x in lines])
+win [('ante', 100, 700), ('bet', 100, 200)]
+win [('ante', 100, 200), ('bet', 100, 200), ('ante_bonus', 0, 500)]
 """
 
 from __future__ import annotations
@@ -40,8 +43,9 @@ from croupier.games.house_poker.hands import floor_value, qualifies
 from croupier.games.house_poker.profile import HouseProfile, antes
 from croupier.poker.hand import Category, HandRank
 
-# Which winnings the maximum payout cuts first.
-CAP_ORDER = ("bet", "turn", "river", "ante", "ante_bonus", "bonus", "pair_plus")
+# Which of the box's own winnings the maximum payout cuts first; each side bet is
+# capped on its own, as [004] says of the BONUS stake.
+CAP_ORDER = ("bet", "turn", "river", "ante", "ante_bonus")
 
 
 @dataclass(frozen=True, slots=True)
@@ -101,7 +105,8 @@ def settle_box(
             lines.append(StakeLine("ante_bonus", 0, a * bonus))
     for line, (stake, pays) in play.side.items():
         lines.append(StakeLine(line, stake, stake * (1 + pays) if pays else 0))
-    return cap_lines(lines, max_payout, CAP_ORDER), outcome
+    sides = [s.line for s in profile.side_bets]
+    return cap_lines(lines, max_payout, CAP_ORDER, alone=sides), outcome
 
 
 def net_by_outcome(

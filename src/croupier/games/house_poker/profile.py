@@ -37,6 +37,14 @@ GAMES = ("holdem", "holdem_bonus", "three_card")
 RANKINGS = ("best_five", "three_card")
 DECISIONS = {"play_or_fold": ("play", "fold"), "bet_or_check": ("bet", "check")}
 SIDE_CARDS = ("box", "box_and_flop", "hole_cards")
+# How a played box's ANTE is paid ([ante] paid = ...):
+# * "by_table_on_a_win": by the ANTE table, only when the box beats the dealer or the
+#   dealer has no game (Texas Hold'em, Hold'em Bonus, and three-card poker as seed [004]
+#   says it);
+# * "even_money_plus_bonus": 1:1 in those cases, plus the ANTE bonus table on a played box
+#   whatever the dealer holds (world-standard three-card poker, which published analyses
+#   describe).
+ANTE_PAID = ("by_table_on_a_win", "even_money_plus_bonus")
 _RANK_NAMES = ("two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
                "jack", "queen", "king", "ace")  # fmt: skip
 _PLURAL = {"six": "sixes"}
@@ -126,6 +134,7 @@ class HouseProfile:
     ranking: str
     streets: tuple[Street, ...]
     dealer_floor: HandFloor | None  # None: the dealer always plays (Hold'em Bonus)
+    ante_paid: str  # one of ANTE_PAID
     ante_pays: Mapping[Category, int]  # a winning ANTE's coefficient; a class not here: returned
     ante_bonus: Mapping[Category, int]  # paid on a played box's ANTE whatever the dealer holds
     side_bets: tuple[SideBet, ...]
@@ -218,6 +227,27 @@ def _hands_table(section: Section) -> tuple[StartingHands, ...]:
     return tuple(result)
 
 
+def _ante(ante: Section, ranking: str) -> tuple[str, dict[Category, int], dict[Category, int]]:
+    """The ANTE's mechanism and tables; a bonus table only where the mechanism pays one."""
+    paid = ante.str_("paid", "by_table_on_a_win", choices=ANTE_PAID)
+    pays = _class_table(ante.section("pays"), ranking)
+    bonus = _class_table(ante.section("bonus"), ranking) if ante.has("bonus") else {}
+    ante.done()
+    if paid == "by_table_on_a_win" and bonus:
+        raise ante.fail(
+            "bonus",
+            'an ANTE bonus whatever the dealer holds needs paid = "even_money_plus_bonus"; '
+            '"by_table_on_a_win" pays the ANTE table only',
+        )
+    if paid == "even_money_plus_bonus":
+        if not bonus:
+            raise ante.fail("bonus", 'missing: paid = "even_money_plus_bonus" needs its table')
+        odd = [category_key(c) for c in classes(ranking) if pays.get(c) != 1]
+        if odd:
+            raise ante.fail(f"pays.{odd[0]}", "must be 1: this mechanism pays the ANTE 1:1")
+    return paid, pays, bonus
+
+
 def _side_bet(s: Section, ranking: str) -> SideBet:
     line = s.str_("line", choices=("bonus", "pair_plus"))
     cards = s.str_("cards", choices=SIDE_CARDS)
@@ -286,9 +316,7 @@ def parse_profile(data: Mapping[str, Any], where: str) -> HouseProfile:
     dealer.done()
 
     ante = top.section("ante")
-    ante_pays = _class_table(ante.section("pays"), ranking)
-    ante_bonus = _class_table(ante.section("bonus"), ranking) if ante.has("bonus") else {}
-    ante.done()
+    ante_paid, ante_pays, ante_bonus = _ante(ante, ranking)
 
     bets_data = top.raw("side_bets", [])
     if not isinstance(bets_data, list):
@@ -314,6 +342,6 @@ def parse_profile(data: Mapping[str, Any], where: str) -> HouseProfile:
     return HouseProfile(
         id=pid, name=name, source=source, game=game, table=table, hole_cards=hole,
         board_cards=board, ranking=ranking, streets=tuple(streets), dealer_floor=floor,
-        ante_pays=ante_pays, ante_bonus=ante_bonus, side_bets=side_bets,
+        ante_paid=ante_paid, ante_pays=ante_pays, ante_bonus=ante_bonus, side_bets=side_bets,
         dark_preset=tuple(preset),
     )  # fmt: skip

@@ -6,9 +6,11 @@ an outside field or a call bet) and an ``amount`` in minor units, a whole
 number of the player's chips; a call bet's amount is a whole number of its
 chips (five for neighbours, nine for voisins...). The dealer spreads it over
 its positions; each position takes at most its maximum and the excess goes
-back to the player at once. ``no_more_bets`` closes the table, the ball
-lands (the script's ``pocket``, or the fair seed's ``spin`` stream) and every
-position is settled on its own line (``straight:17``, ``red``...).
+back to the player at once (all of it where the position is already at its
+maximum: the bet is accepted, not refused), recorded on the position's line.
+``no_more_bets`` closes the table, the ball lands (the script's ``pocket``,
+or the fair seed's ``spin`` stream) and every position is settled on its own
+line (``straight:17``, ``red``...).
 
 >>> from croupier.games.base import Action, BoxStake, Limits, RoundSetup
 >>> from croupier.profiles import load
@@ -163,11 +165,11 @@ class RouletteGame(Refusals[RouletteState]):
         if action.player is not None and action.player != seat.player:
             return f"the colour belongs to {seat.player}, not {action.player}"
         try:
-            placed = self._placed(state, action, seat)
+            self._placed(state, action, seat)
         except ValueError as why:
             return str(why)
-        if not any(a for _, a in placed.positions):
-            return f"every position of {placed.spot} is already at its maximum"
+        # A bet on positions already at their maximum is accepted too, all of it
+        # returned ([004]: "the excess is returned to the player"), never refused.
         return None
 
     def _placed(self, state: RouletteState, action: Action, seat: BoxStake) -> Placed:

@@ -28,8 +28,12 @@ from croupier.games.common.cap import cap_lines
 from croupier.games.stud.profile import StudProfile, antes
 from croupier.poker.hand import Category, HandRank, best_of, rank5
 
-# Which winnings the maximum payout cuts first (the contract with the round scripts).
-CAP_ORDER = ("bet", "ante", "take_half", "protection", "insurance", "bonus", "dealer_bonus")
+# Which of the box's own winnings the maximum payout cuts first (the contract with the
+# round scripts); the box's lines and its insurance are capped together ...
+CAP_ORDER = ("bet", "ante", "take_half", "protection", "insurance")
+# ... and each BONUS side stake on its own ([004]: "the payout on the BONUS stake is
+# limited by the table's maximum payout").
+SIDE_STAKES = ("bonus", "dealer_bonus")
 
 
 @dataclass(frozen=True, slots=True)
@@ -294,12 +298,16 @@ def _side_bet(line: str, stake: int, profile: StudProfile, five: Sequence[int]) 
 
 
 def cap(lines: tuple[StakeLine, ...], max_payout: int) -> tuple[StakeLine, ...]:
-    """Cut a box's winnings to ``max_payout``: ``bet`` first, then ``ante``...
+    """Cut a box's winnings to ``max_payout``: its own lines and insurance together,
+    ``bet`` first, then ``ante``...; each BONUS side stake on its own.
 
     A line's returned never drops below its stake through the cap.
 
     >>> out = cap((StakeLine("ante", 10, 20), StakeLine("bet", 20, 520)), 100)
     >>> [(x.line, x.returned, x.note) for x in out]
     [('ante', 20, ''), ('bet', 110, 'capped by the maximum payout')]
+    >>> out = cap((StakeLine("bet", 20, 520), StakeLine("bonus", 10, 1010)), 100)
+    >>> [(x.line, x.returned) for x in out]
+    [('bet', 120), ('bonus', 110)]
     """
-    return cap_lines(lines, max_payout, CAP_ORDER)
+    return cap_lines(lines, max_payout, CAP_ORDER, alone=SIDE_STAKES)
