@@ -9,7 +9,7 @@ from sqlalchemy import select
 
 from croupier.cards.fair import FairSeed
 from croupier.casino import Casino
-from croupier.casino.colour import ColourSettings, Colours
+from croupier.casino.colour import Colours, ColourSettings
 from croupier.casino.rounds import Rounds
 from croupier.casino.tables import TableConfig, TableInfo, Tables
 from croupier.games.base import Limits
@@ -69,9 +69,10 @@ def colour_table(
     settings: ColourSettings | None = None,
     mode: TableMode = TableMode.PUBLIC,
     limits: Limits = LIMITS,
+    boxes: int = 1,
 ) -> ColourTable:
     settings = settings or ColourSettings()
     tables = Tables(casino.store, settings)
     rounds = Rounds(casino.store, casino.ledger, settings)
-    table = tables.create(TableConfig("roulette", limits, mode))
+    table = tables.create(TableConfig("roulette", limits, mode, boxes))
     return ColourTable(casino, tables, rounds, Colours(casino.store, settings), table)
