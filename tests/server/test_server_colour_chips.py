@@ -3,15 +3,24 @@ change back (or stand up); refusals say what and where and change nothing."""
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Callable
+from datetime import date
 from pathlib import Path
 from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
 
+from croupier.casino import Casino, Registration
+from croupier.casino.tables import TableConfig
+from croupier.games.base import Limits
 from croupier.server.config import ServerConfig
+from croupier.server.floor import Floor
+from croupier.server.hub import Hub
+from croupier.store.testing import SettableClock, sqlite_store
 
+from .conftest import FAST_HASHER, PASSWORD
 from .test_server_ws import balance, join, open_table
 from .wskit import TableClient
 
@@ -156,3 +165,30 @@ def test_colour_chips_times_are_server_settings(tmp_path: Path) -> None:
     assert ServerConfig(colour_absence_minutes=10).colours.absence_minutes == 10
     with pytest.raises(ValueError, match="sooner than away"):
         ServerConfig(colour_absence_minutes=60, colour_abandon_minutes=30)
+
+
+def test_colour_chips_abandoned_are_swept_by_the_server_clock(tmp_path: Path) -> None:
+    """The floor's clock changes abandoned colour chips back and tells the table."""
+    clock = SettableClock()
+    with sqlite_store(tmp_path, now=clock) as store:
+        casino = Casino(store, hasher=FAST_HASHER)
+        card = casino.players.register(
+            Registration("Anna Petrova", date(1990, 5, 17), "passport", "4509 000001", PASSWORD)
+        ).card_number
+        casino.cashier.buy_chips("desk-1", card, 10_000)
+        floor = Floor(casino, Hub(16), ServerConfig(colour_abandon_minutes=60).colours)
+        table = floor.tables.create(TableConfig("roulette", Limits(100, 5_000, 10**7)))
+        floor.tables.sit(table.id, card, 1)
+        floor.colours.buy("c-1", table.id, card, 1_000, 5)
+        channel = floor.hub.channel(str(table.id))
+        before = channel.seq
+        clock.advance(minutes=59)
+        assert asyncio.run(floor.sweep_colours()) == []
+        clock.advance(minutes=1)
+        assert asyncio.run(floor.sweep_colours()) == [table.id]
+        assert channel.seq == before + 1  # the table heard of it
+        assert casino.ledger.balance(card) == 5_000 + 500  # five chips at the minimum 100
+        assert floor.tables.get(table.id).seats == {}
+        assert casino.audit().ok
+        floor.worker.shutdown()
+        floor.reader.shutdown()
