@@ -9,7 +9,8 @@ from sqlalchemy import select
 
 from croupier.cards.fair import FairSeed
 from croupier.casino import Casino
-from croupier.casino.colour import Colours, ColourSettings
+from croupier.casino.colour import ColourSettings
+from croupier.casino.colour_desk import Colours
 from croupier.casino.rounds import Rounds
 from croupier.casino.tables import TableConfig, TableInfo, Tables
 from croupier.games.base import Limits

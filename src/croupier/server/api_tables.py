@@ -12,7 +12,7 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Depends, Path, Query, Request
 
 from croupier.casino import NotFound, Profile
-from croupier.casino.colour import ColourReceipt
+from croupier.casino.colour_desk import ColourReceipt
 from croupier.casino.tables import LIMIT_TIERS
 from croupier.games.base import Viewer
 from croupier.server.projection import alias, anonymise, guard_recall

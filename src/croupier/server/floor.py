@@ -23,7 +23,8 @@ from dataclasses import replace
 from typing import Any, TypeVar
 
 from croupier.casino import Casino, NotFound
-from croupier.casino.colour import Colours, ColourSettings
+from croupier.casino.colour import ColourSettings
+from croupier.casino.colour_desk import Colours
 from croupier.casino.history import History
 from croupier.casino.rounds import Rounds, RoundView
 from croupier.casino.tables import DEFAULT_TIER, TableConfig, TableInfo, Tables, limit_tier
