@@ -35,15 +35,29 @@ def serve(
     secure_cookie: bool = typer.Option(
         False, help="Behind TLS: the session cookie travels over https only."
     ),
+    colour_absence_minutes: int = typer.Option(
+        30, help="Roulette colour chips: away this long, they are worth the table minimum."
+    ),
+    colour_abandon_minutes: int = typer.Option(
+        240, help="Roulette colour chips: away this long, they are changed back for the player."
+    ),
 ) -> None:
     """Run the online casino: HTTP API, table WebSockets and the browser client."""
     from croupier.server.app import run
     from croupier.server.config import ServerConfig
 
+    try:
+        config = ServerConfig(
+            database_url=url,
+            demo_tables=demo,
+            json_logs=json_logs,
+            cookie_secure=secure_cookie,
+            colour_absence_minutes=colour_absence_minutes,
+            colour_abandon_minutes=colour_abandon_minutes,
+        )
+    except ValueError as error:
+        raise typer.BadParameter(str(error), param_hint="--colour-*-minutes") from None
     typer.echo(f"Croupier on http://{host}:{port} (Ctrl+C to stop)")
-    config = ServerConfig(
-        database_url=url, demo_tables=demo, json_logs=json_logs, cookie_secure=secure_cookie
-    )
     run(config, host, port)
 
 

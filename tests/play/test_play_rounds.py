@@ -243,6 +243,7 @@ def test_play_roulette_bets_are_actions_of_the_same_loop(tmp_path: Path) -> None
     lines = [
         "",
         "",
+        "",
         "bet red 50",
         "bet",
         "voisins",
@@ -252,7 +253,8 @@ def test_play_roulette_bets_are_actions_of_the_same_loop(tmp_path: Path) -> None
         "",
         "no_more_bets",
     ]
-    # colour 1, chip 25; red 50; voisins refused at 45 (9 chips of 25), 225 taken; spin;
+    # colour 1, chip 25, all the chips in colour; red 50; voisins refused at 45 (9 chips
+    # of 25), 225 taken; spin;
     # Round 2: same colour, then spin with no bets.
     result = run(["play", "roulette", *seed_args(SEED, 2), "--record", str(tmp_path)], lines)
     assert result.exit_code == 0, result.output

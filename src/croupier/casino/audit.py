@@ -7,9 +7,11 @@ The checks, each reported with the rows at fault:
 3. every account's cached balance equals ``sign * sum(its postings)``;
 4. no player's chips and no hold is below zero (by postings or by cache);
 5. every hold with chips in it belongs to a round that is still open;
-6. the conservation identity, per currency, all from postings:
+6. every colour-chip account with chips in it belongs to an open colour stack
+   (a player still at the roulette table) and holds a whole number of its chips;
+7. the conservation identity, per currency, all from postings:
 
-       player chips + holds (chips in play) + house bank
+       player chips + holds (chips in play) + colour chips + house bank
            = chips sold - chips cashed out
            = cash desk balance
 
@@ -38,6 +40,7 @@ from croupier.store.models import (
     RoundStatus,
     TxKind,
 )
+from croupier.store.round_models import ColourStack
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,6 +50,7 @@ class Totals:
     currency: str
     players: int = 0
     holds: int = 0
+    colour: int = 0
     house: int = 0
     cash: int = 0
     sold: int = 0
@@ -55,6 +59,17 @@ class Totals:
     @property
     def outstanding(self) -> int:
         return self.sold - self.cashed_out
+
+    @property
+    def chips(self) -> int:
+        """Every chip out of the cash desk, wherever it is now."""
+        return self.players + self.holds + self.colour + self.house
+
+    @property
+    def parts(self) -> str:
+        """Where the chips are, in words (colour chips named only where there are some)."""
+        colour = f" + colour chips {self.colour}" if self.colour else ""
+        return f"players {self.players} + in play {self.holds}{colour} + house {self.house}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,9 +91,8 @@ class AuditReport:
         ]
         for t in self.totals:
             lines.append(
-                f"{t.currency}: players {t.players} + in play {t.holds} + house {t.house} "
-                f"= {t.players + t.holds + t.house}; sold {t.sold} - cashed out {t.cashed_out} "
-                f"= {t.outstanding}; cash desk {t.cash}"
+                f"{t.currency}: {t.parts} = {t.chips}; sold {t.sold} - cashed out "
+                f"{t.cashed_out} = {t.outstanding}; cash desk {t.cash}"
             )
         lines += [f"PROBLEM: {p}" for p in self.problems] or ["OK: every check passed"]
         return "\n".join(lines)
@@ -96,6 +110,32 @@ def _posting_sums(session: Session) -> dict[int, int]:
         select(Posting.account_id, func.sum(Posting.amount)).group_by(Posting.account_id)
     )
     return {account_id: int(total) for account_id, total in rows}
+
+
+def _colour_problems(
+    session: Session, accounts: dict[int, Account], sums: dict[int, int]
+) -> list[str]:
+    """Colour chips only at a table where their player still has an open stack, and
+    always a whole number of that stack's chips."""
+    problems: list[str] = []
+    open_stacks = {
+        stack.account_id: stack
+        for stack in session.scalars(select(ColourStack).where(ColourStack.closed_at.is_(None)))
+    }
+    for account in accounts.values():
+        if account.kind != AccountKind.COLOUR.value:
+            continue
+        held = account.sign * sums.get(account.id, 0)
+        stack = open_stacks.get(account.id)
+        if stack is None:
+            if held:
+                problems.append(f"colour account {account.code} holds {held} with no open stack")
+        elif held % stack.value:
+            problems.append(
+                f"colour account {account.code} holds {held}, not a whole number of "
+                f"chips worth {stack.value}"
+            )
+    return problems
 
 
 def audit(store: Store) -> AuditReport:
@@ -134,7 +174,11 @@ def audit(store: Store) -> AuditReport:
                     f"account {account.code}: cached balance {account.balance} but its "
                     f"postings give {by_postings}"
                 )
-            players_money = account.kind in (AccountKind.PLAYER.value, AccountKind.HOLD.value)
+            players_money = account.kind in (
+                AccountKind.PLAYER.value,
+                AccountKind.HOLD.value,
+                AccountKind.COLOUR.value,
+            )
             lowest = min(by_postings, account.balance)
             if lowest < 0 and (players_money or not account.may_go_negative):
                 problems.append(f"account {account.code} is negative: {lowest}")
@@ -147,6 +191,7 @@ def audit(store: Store) -> AuditReport:
                         f"{account.round_id}, which is not open"
                     )
             tallies[account.currency].by_kind[account.kind] += by_postings
+        problems += _colour_problems(session, {a.id: a for a in accounts}, sums)
 
         for currency, kind, total in session.execute(
             select(LedgerTransaction.currency, LedgerTransaction.kind, func.sum(Posting.amount))
@@ -169,18 +214,17 @@ def audit(store: Store) -> AuditReport:
             currency,
             players=tally.by_kind[AccountKind.PLAYER.value],
             holds=tally.by_kind[AccountKind.HOLD.value],
+            colour=tally.by_kind[AccountKind.COLOUR.value],
             house=tally.by_kind[AccountKind.HOUSE.value],
             cash=tally.by_kind[AccountKind.CASH.value],
             sold=tally.sold,
             cashed_out=tally.cashed_out,
         )
         totals.append(t)
-        chips = t.players + t.holds + t.house
-        if chips != t.outstanding:
+        if t.chips != t.outstanding:
             problems.append(
-                f"{currency}: chips do not add up: players {t.players} + in play {t.holds} "
-                f"+ house {t.house} = {chips}, but sold {t.sold} - cashed out "
-                f"{t.cashed_out} = {t.outstanding}"
+                f"{currency}: chips do not add up: {t.parts} = {t.chips}, but sold {t.sold} "
+                f"- cashed out {t.cashed_out} = {t.outstanding}"
             )
         if t.cash != t.outstanding:
             problems.append(

@@ -20,7 +20,7 @@ posted.
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -54,6 +54,11 @@ from croupier.store.models import (
 )
 
 MAX_ROUND_ID = 64
+
+# Where a box's winnings go other than the player's cash chips: the account and the value of
+# one chip there (roulette's colour chips), or None for cash chips. Given the session, the
+# player and the box.
+PayInto = Callable[[Session, Person, int], tuple[Account, int] | None]
 
 
 @dataclass(frozen=True, slots=True)
@@ -194,12 +199,19 @@ class Ledger:
         answer, replayed = run_once(self.store, key, "stake", request, body)
         return Receipt.from_json(answer, replayed)
 
-    def settle(self, key: str, round_id: str, settlement: Settlement) -> Receipt:
-        """Post a round's settlement in one transaction and close the round."""
+    def settle(
+        self, key: str, round_id: str, settlement: Settlement, pay_into: PayInto | None = None
+    ) -> Receipt:
+        """Post a round's settlement in one transaction and close the round.
+
+        ``pay_into`` may send a box's returns elsewhere than the player's cash chips: a
+        roulette colour is paid in its colour chips, the part that makes no whole chip in
+        cash chips (as a dealer pays it).
+        """
         round_id = check_round_id(round_id)
         if not isinstance(settlement, Settlement):
             raise BadInput(f"settle round {round_id}: a Settlement is needed, got {settlement!r}")
-        per_player: dict[str, list[tuple[str, int, int]]] = defaultdict(list)
+        per_player: dict[str, list[tuple[int, str, int, int]]] = defaultdict(list)
         for box in settlement.boxes:
             try:
                 card = parse_card_number(box.player)
@@ -209,7 +221,9 @@ class Ledger:
                 where = f"round {round_id} box {box.box} {stake_line.line}"
                 staked = whole_amount(stake_line.staked, f"{where} staked", allow_zero=True)
                 returned = whole_amount(stake_line.returned, f"{where} returned", allow_zero=True)
-                per_player[card].append((f"box {box.box} {stake_line.line}", staked, returned))
+                per_player[card].append(
+                    (box.box, f"box {box.box} {stake_line.line}", staked, returned)
+                )
         request = {"round": round_id, "settlement": settlement.to_json()}
 
         def body(session: Session) -> dict[str, Any]:
@@ -225,22 +239,29 @@ class Ledger:
                 person = find_person(session, card)
                 hold = holds.get(person.id)
                 held = hold.balance if hold else 0
-                staked = sum(entry[1] for entry in entries)
+                staked = sum(entry[2] for entry in entries)
                 if held != staked:
                     raise Refused(
                         f"settle round {round_id} refused: card {card} holds {held} "
                         f"but the settlement stakes {staked}"
                     )
                 chips = chips_of[card] = player_account(session, person, currency)
-                for memo, staked_line, returned_line in entries:
+                for box_no, memo, staked_line, returned_line in entries:
                     if staked_line:
                         assert hold is not None  # held == staked > 0
                         lines += [Line(hold, -staked_line, memo), Line(house, staked_line, memo)]
                     if returned_line:
-                        lines += [
-                            Line(house, -returned_line, memo),
-                            Line(chips, returned_line, memo),
-                        ]
+                        lines.append(Line(house, -returned_line, memo))
+                        other = pay_into(session, person, box_no) if pay_into else None
+                        in_chips = returned_line
+                        if other is not None:
+                            account, value = other
+                            whole = returned_line - returned_line % value
+                            in_chips -= whole
+                            if whole:
+                                lines.append(Line(account, whole, memo))
+                        if in_chips:
+                            lines.append(Line(chips, in_chips, memo))
                 settled.add(person.id)
             unsettled = [h.code for pid, h in holds.items() if pid not in settled and h.balance]
             if unsettled:

@@ -41,6 +41,7 @@ from sqlalchemy.orm import Session
 
 from croupier.cards.deck import DeckExhausted
 from croupier.cards.fair import FairSeed, new_server_seed
+from croupier.casino.colour import ROULETTE, ColourSettings, check_box_chip, fund_bet, pay_into
 from croupier.casino.disputes import check_manager, log_staff_action
 from croupier.casino.errors import BadInput, CasinoError, NotFound, Refused, RoundClosed
 from croupier.casino.holds import hold_chips, holds_mismatch
@@ -102,9 +103,12 @@ class IllegalIntent(Refused):
 class Rounds:
     """Drives the engines of every table: one method per intent, each one transaction."""
 
-    def __init__(self, store: Store, ledger: Ledger | None = None) -> None:
+    def __init__(
+        self, store: Store, ledger: Ledger | None = None, colours: ColourSettings | None = None
+    ) -> None:
         self.store = store
         self.ledger = ledger or Ledger(store)
+        self.colours = colours or ColourSettings()
         # round id -> rebuilt state at an event count: a cache only; the events are the truth.
         self._cache: dict[str, Rebuilt] = {}
 
@@ -314,6 +318,9 @@ class Rounds:
             if any(s.box == box for s in rebuilt.setup.boxes):
                 raise Refused(f"round {row.id} box {box}: already staked")
             new = parse_stake(adapter_for(table.game), box, card, stake)
+            if table.game == ROULETTE:  # a colour plays its chips' value
+                chip = new.stakes.get("chip")
+                check_box_chip(session, self.store, table, person, box, chip, self.colours)
             setup = RoundSetup(rebuilt.profile, rebuilt.setup.limits, (*rebuilt.setup.boxes, new))
             try:  # the engine is the judge of stakes: limits, seating, side bets
                 started = rebuilt.engine.start(setup, start_deck(row, rebuilt.profile))
@@ -414,7 +421,19 @@ class Rounds:
             owner = person
             if owner is None or owner.card_number != payer:  # the timer, or another's box
                 owner = find_person(session, payer)
-            hold_chips(session, self.store, row.id, owner, amount, f"box {box} {action.act}")
+            memo = f"box {box} {action.act}"
+            if row.game != ROULETTE or not fund_bet(
+                session,
+                self.store,
+                self._table(session, row),
+                row.id,
+                owner,
+                box,
+                amount,
+                memo,
+                self.colours,
+            ):
+                hold_chips(session, self.store, row.id, owner, amount, memo)
         self._cache[row.id] = Rebuilt(
             rebuilt.engine, rebuilt.profile, rebuilt.setup, state, row.events
         )
@@ -451,6 +470,7 @@ class Rounds:
             if row.phase != Phase.PLAYING.value:
                 return row.phase in (Phase.SETTLED.value, Phase.VOID.value)
             rebuilt = self._rebuilt(session, row)
+            table_id, game = row.table_id, row.game
         settlement = rebuilt.settlement
         if settlement is None:
             return False
@@ -460,9 +480,15 @@ class Rounds:
             # reason to move chips nobody staked. Every stake goes back, and why is kept.
             self._void(round_id, f"the settlement does not match the holds: {mismatch}")
             return True
-        self.ledger.settle(f"{round_id}/settle", round_id, settlement)
+        # Roulette pays a colour in its colour chips.
+        paid_in = pay_into(self.store, table_id) if game == ROULETTE else None
+        self.ledger.settle(f"{round_id}/settle", round_id, settlement, paid_in)
         self._close(round_id, Phase.SETTLED, settlement)
         return True
+
+    @staticmethod
+    def _table(session: Session, row: TableRound) -> GameTable:
+        return session.get_one(GameTable, row.table_id)
 
     def _holds_mismatch(self, round_id: str, settlement: Settlement) -> str:
         if self.ledger.round_status(round_id) is not RoundStatus.OPEN:

@@ -38,6 +38,7 @@ from sqlalchemy import select, update
 from sqlalchemy.orm import Session
 
 from croupier.casino.accounts import DEFAULT_CURRENCY, check_currency
+from croupier.casino.colour import ColourSettings, leave
 from croupier.casino.errors import BadInput, NotFound, Refused
 from croupier.casino.ledger import require_player
 from croupier.casino.players import find_person
@@ -45,7 +46,14 @@ from croupier.games.base import Limits, RuleError
 from croupier.profiles import ProfileError, load
 from croupier.store.db import Store
 from croupier.store.models import Person
-from croupier.store.round_models import GameTable, Phase, Seat, TableMode, TableRound
+from croupier.store.round_models import (
+    ColourStack,
+    GameTable,
+    Phase,
+    Seat,
+    TableMode,
+    TableRound,
+)
 
 # [002]: a public table seats one to four players.
 PUBLIC_MAX_PLAYERS = 4
@@ -260,8 +268,9 @@ def find_table(
 class Tables:
     """Open tables, list them, sit down and stand up."""
 
-    def __init__(self, store: Store) -> None:
+    def __init__(self, store: Store, colours: ColourSettings | None = None) -> None:
         self.store = store
+        self.colours = colours or ColourSettings()
 
     def create(self, config: TableConfig) -> TableInfo:
         """Open a table (a manager's decision; the server checks the role)."""
@@ -426,7 +435,8 @@ class Tables:
 
     def stand(self, table_id: int, card_number: str, box: int) -> TableInfo:
         """Give a box back. A box with a stake in the running round keeps playing
-        to its end (the timer decides for it at a public table)."""
+        to its end (the timer decides for it at a public table). At roulette, the
+        colour chips of that box are changed back into cash chips (RULES.md §2.6)."""
         with self.store.write() as session:
             row = find_table(session, self.store, table_id, lock=True)
             person = find_person(session, card_number)
@@ -435,16 +445,24 @@ class Tables:
             ).one_or_none()
             if seat is None or seat.person_id != person.id:
                 raise Refused(f"table {row.id} box {box} is not held by card {person.card_number}")
+            leave(session, self.store, row, person, box, self.colours, "left the table")
             session.delete(seat)
             session.flush()
             return table_info(session, row)
 
     def close(self, table_id: int) -> None:
-        """Close a table with no open round; its history stays."""
+        """Close a table with no open round; its history stays. Colour chips still at
+        a roulette table are changed back into their players' cash chips."""
         with self.store.write() as session:
             row = find_table(session, self.store, table_id, lock=True)
             if table_info(session, row).open_round is not None:
                 raise Refused(f"table {row.id} has a round in play: finish or void it first")
+            for person in session.scalars(
+                select(Person)
+                .join(ColourStack, ColourStack.person_id == Person.id)
+                .where(ColourStack.table_id == row.id, ColourStack.closed_at.is_(None))
+            ):
+                leave(session, self.store, row, person, None, self.colours, "the table closed")
             for seat in session.scalars(select(Seat).where(Seat.table_id == row.id)):
                 session.delete(seat)
             # A shoe left in the closed table is retired: its seed may be shown.

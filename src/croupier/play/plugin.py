@@ -25,7 +25,7 @@ from typing import Any, Protocol
 from rich.console import RenderableType
 from rich.markup import escape
 
-from croupier.games.base import JSON, Action, BoxStake, LegalAction, Limits
+from croupier.games.base import JSON, Action, BoxStake, LegalAction, Limits, Settlement
 from croupier.play.money import MoneyError, format_money, parse_money
 from croupier.play.terminal import Terminal
 
@@ -72,6 +72,19 @@ class TablePlugin(Protocol):
         """A box as the round-script contract writes it (to record replayable rounds)."""
         ...
 
+    def returning(self, term: Terminal, limits: Limits, away_seconds: float) -> int:
+        """Before a round's stakes, ``away_seconds`` after the last one ended: what the
+        house takes for the time away (roulette's colour chips: valued at the minimum)."""
+        ...
+
+    def settled(self, term: Terminal, settlement: Settlement, player: str) -> None:
+        """A round of the player's was settled (roulette pays its colour in colour chips)."""
+        ...
+
+    def leaving(self, term: Terminal) -> None:
+        """The player leaves the table (roulette: colour chips back into cash chips)."""
+        ...
+
     def summary(self, profile: Any) -> dict[str, str]:
         """Key settings for ``croupier profiles``: column title -> text."""
         ...
@@ -88,6 +101,15 @@ class BasePlugin:
 
     def label(self, profile: Any, action: LegalAction) -> str:
         return action.act.replace("_", " ")
+
+    def returning(self, term: Terminal, limits: Limits, away_seconds: float) -> int:
+        return 0
+
+    def settled(self, term: Terminal, settlement: Settlement, player: str) -> None:
+        return None
+
+    def leaving(self, term: Terminal) -> None:
+        return None
 
     def pick_cards(
         self, term: Terminal, view: JSON, action: LegalAction, typed: Sequence[str]

@@ -1,9 +1,13 @@
-"""The terminal's part of European roulette: a colour, bets on the layout, the spin.
+"""The terminal's part of European roulette: colour chips, bets on the layout, the spin.
 
-The player takes a colour (chips of a value they choose); bets are actions
-(``bet`` with a spot and an amount) until ``no_more_bets`` spins the ball,
-so the generic session loop serves roulette unchanged: this plugin only
-asks for the spot, draws the layout's chips and sums a profile up.
+The player takes a colour and changes cash chips into chips of that colour at
+a value they choose ([004]; RULES.md §2.6); bets are made with them, winnings
+are paid in them (what makes no whole chip, in cash chips), and leaving the
+table changes them back. A player who comes back after a long absence (30
+minutes unless the plugin is told otherwise) finds each chip valued at the
+table minimum, the house keeping the difference. Bets are actions (``bet``
+with a spot and an amount) until ``no_more_bets`` spins the ball, so the
+generic session loop serves roulette unchanged.
 
 >>> from croupier.profiles import load
 >>> summary = RoulettePlugin().summary(load("roulette"))
@@ -14,13 +18,15 @@ asks for the spot, draws the layout's chips and sums a profile up.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import Any
 
 from rich.console import RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from croupier.games.base import JSON, Action, BoxStake, LegalAction, Limits
+from croupier.games.base import JSON, Action, BoxStake, LegalAction, Limits, Settlement
+from croupier.games.roulette.chips import ColourChips
 from croupier.games.roulette.profile import RouletteProfile
 from croupier.games.roulette.wheel import CALL_BETS, KINDS, canonical, colour, expand
 from croupier.play.money import format_money
@@ -28,6 +34,8 @@ from croupier.play.plugin import BasePlugin, ask_amount
 from croupier.play.render import money_cell
 from croupier.play.terminal import Refused, Terminal
 
+TABLE = "terminal"  # colour chips are valid at this one table
+ABSENCE_MINUTES = 30  # the casino's default ([004]: "after a long absence")
 SPOT_HINT = "straight:17, split:17-20, corner:25-26-28-29, red, dozen:2, voisins, neighbours:17"
 
 
@@ -54,14 +62,89 @@ class RoulettePlugin(BasePlugin):
 
     game = "roulette"
 
+    def __init__(self, absence_minutes: int = ABSENCE_MINUTES) -> None:
+        self.absence_seconds = absence_minutes * 60
+        self.chips: ColourChips | None = None  # the player's colour chips at this table
+
     def ask_stakes(
         self, term: Terminal, profile: RouletteProfile, limits: Limits, player: str, chips: int
     ) -> tuple[BoxStake, ...]:
-        colour_no = term.ask_int("Your colour", 1, profile.colours, 1)
-        value = term.ask_money(
-            "Value of one of your chips", limits.min_stake, limits.max_stake, limits.min_stake
+        """The colour and its chips: bought the first time (a value, how many), more of
+        the same value after (none: Enter)."""
+        held = self.chips
+        if held is None:
+            colour_no = term.ask_int("Your colour", 1, profile.colours, 1)
+            top = min(limits.max_stake, chips)
+            value = term.ask_money(
+                "Value of one of your colour chips", limits.min_stake, top, limits.min_stake
+            )
+            held = ColourChips(TABLE, player, colour_no, value)
+            most = chips // value
+            count = term.ask_int("How many colour chips", 1, most, most)
+        else:
+            most = (chips - held.worth) // held.value
+            count = 0
+            if most:
+                count = term.ask_int(
+                    f"Buy more colour chips of {format_money(held.value)}", 0, most, 0
+                )
+        if count:
+            held, _change = held.buy(count * held.value)
+            term.say(f"  {count} colour chip(s) of {format_money(held.value)} bought")
+        self.chips = held
+        term.say(self._holding(chips))
+        return (BoxStake(held.colour, player, {"chip": held.value}),)
+
+    def _holding(self, total: int) -> str:
+        held = self.chips
+        if held is None:
+            return ""
+        return (
+            f"  colour {held.colour}: {held.count} chip(s) of {format_money(held.value)} = "
+            f"{format_money(held.worth)}; cash chips {format_money(total - held.worth)}"
         )
-        return (BoxStake(colour_no, player, {"chip": value}),)
+
+    def returning(self, term: Terminal, limits: Limits, away_seconds: float) -> int:
+        """[004]: back after a long absence, each colour chip is worth the table minimum."""
+        held = self.chips
+        if held is None or away_seconds < self.absence_seconds:
+            return 0
+        now = held.after_long_absence(limits.min_stake)
+        taken = held.worth - now.worth
+        if taken:
+            minutes = int(away_seconds // 60)
+            term.say(
+                f"[yellow]Away {minutes} minutes: your {held.count} colour chip(s) are now worth "
+                f"the table minimum {format_money(now.value)} each "
+                f"({format_money(-taken, sign=True)})[/yellow]"
+            )
+        self.chips = now
+        return taken
+
+    def settled(self, term: Terminal, settlement: Settlement, player: str) -> None:
+        """The colour's bets went out of its chips and its winnings come back in them; what
+        makes no whole chip is paid in cash chips."""
+        held = self.chips
+        if held is None:
+            return
+        worth = held.worth
+        for box in settlement.boxes:
+            if box.box == held.colour and box.player == player:
+                worth += box.net
+        self.chips = replace(held, count=worth // held.value)
+        if worth % held.value:
+            term.say(f"  {format_money(worth % held.value)} paid in cash chips (no whole chip)")
+
+    def leaving(self, term: Terminal) -> None:
+        """Colour chips are valid only at this table: changed back on leaving."""
+        if self.chips is None or not self.chips.count:
+            return
+        held, cash = self.chips.exchange_back(TABLE)
+        term.say(
+            f"Your {self.chips.count} colour chip(s) of {format_money(self.chips.value)} are "
+            f"changed back: {format_money(cash)} in cash chips."
+        )
+        self.chips = held
 
     def table(self, term: Terminal, profile: RouletteProfile, view: JSON) -> RenderableType:
         grid = Table(box=None, show_header=True, header_style="dim")
@@ -110,6 +193,14 @@ class RoulettePlugin(BasePlugin):
         unit = seat["chip"] * chips_in(spot)
         term.say(f"  {spot}: {chips_in(spot)} chip(s), in steps of {format_money(unit)}")
         low = max(action.min_amount or 0, unit)
+        if self.chips is not None and self.chips.colour == action.box:
+            # Bets are made with the colour's chips, not the cash chips.
+            down = sum(
+                b["amount"] - b["returned_over_maximum"]
+                for b in view["bets"]
+                if b["box"] == action.box
+            )
+            free = min(free, self.chips.worth - down)
         amount = ask_amount(term, low, None, typed[1:], free)
         return None if amount is None else Action("bet", action.box, amount=amount, spot=spot)
 

@@ -30,6 +30,7 @@ asked again; nothing changes. The balance moves only by a settlement's net.
 from __future__ import annotations
 
 import json
+import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import partial
@@ -76,6 +77,7 @@ class TableOptions:
     client_seed: str = ""
     record: Path | None = None  # where to write each round as a replayable script
     player: str = "you"
+    clock: Callable[[], float] = time.monotonic  # seconds; how long the player was away
 
 
 @dataclass
@@ -330,6 +332,7 @@ def play_session(profile: Any, options: TableOptions, term: Terminal) -> Session
         f"maximum payout {format_money(options.limits.max_payout)}. Type q to leave."
     )
     previous: tuple[BoxStake, ...] | None = None
+    last_seen = options.clock()
     try:
         while options.rounds is None or result.rounds < options.rounds:
             number = result.rounds + 1
@@ -344,6 +347,10 @@ def play_session(profile: Any, options: TableOptions, term: Terminal) -> Session
             )
             if previous is not None and not _same_again(term):
                 previous = None
+            taken = plugin.returning(term, options.limits, options.clock() - last_seen)
+            if taken:  # the chips are worth less now: the stakes are asked again
+                result.chips -= taken
+                previous = None
             deck = round_deck(profile, seed)
             boxes, state = _ask_setup(
                 term, profile, options, plugin, engine, result.chips, deck, previous
@@ -355,6 +362,8 @@ def play_session(profile: Any, options: TableOptions, term: Terminal) -> Session
             result.chips += net
             result.rounds += 1
             result.settlements.append(settled)
+            plugin.settled(term, settled, options.player)
+            last_seen = options.clock()
             term.console.print(render.settlement(settled, options.player, unicode=term.unicode))
             term.say(
                 f"[bold]Round {number}: {format_money(net, sign=True)}   "
@@ -373,6 +382,7 @@ def play_session(profile: Any, options: TableOptions, term: Terminal) -> Session
                 raise LeftTable("the player left during the round")
     except LeftTable:
         term.say("You leave the table.")
+    plugin.leaving(term)
     term.say(
         f"\n[bold]{result.rounds} round(s): started with {format_money(result.start)}, "
         f"leaving with {format_money(result.chips)} "

@@ -11,11 +11,18 @@ from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends, Path, Query, Request
 
-from croupier.casino import Profile
+from croupier.casino import NotFound, Profile
+from croupier.casino.colour_desk import ColourReceipt
 from croupier.casino.tables import LIMIT_TIERS
 from croupier.games.base import Viewer
-from croupier.server.projection import anonymise, guard_recall
-from croupier.server.schemas import CreateTableIn
+from croupier.server.projection import alias, anonymise, guard_recall
+from croupier.server.schemas import (
+    ColourBuyIn,
+    ColourChipsOut,
+    ColourReceiptOut,
+    CreateTableIn,
+    KeyIn,
+)
 from croupier.server.security import Player, State, viewer_profile
 
 router = APIRouter(prefix="/api", tags=["tables"])
@@ -99,3 +106,48 @@ async def create_personal_table(
 async def limit_tiers() -> list[dict[str, Any]]:
     """The limit tiers a personal table may have (``tier`` in POST /api/tables)."""
     return [{"tier": t.name, "limits": t.limits.to_json()} for t in LIMIT_TIERS]
+
+
+def colour_out(receipt: ColourReceipt) -> ColourReceiptOut:
+    return ColourReceiptOut.model_validate({**receipt.to_json(), "replayed": receipt.replayed})
+
+
+@router.get("/tables/{table_id}/colour-chips")
+async def colour_chips(table_id: TableId, player: Player, state: State) -> ColourChipsOut:
+    """Your colour chips at a roulette table (404 when you hold none there)."""
+    floor = state.floor
+    view = await floor.read(floor.colours.of, table_id, player.card_number)
+    if view is None:
+        raise NotFound(f"table {table_id}: card {player.card_number} holds no colour chips here")
+    return ColourChipsOut.model_validate(view.to_json())
+
+
+@router.post("/tables/{table_id}/colour-chips")
+async def buy_colour_chips(
+    table_id: TableId, body: ColourBuyIn, player: Player, state: State
+) -> ColourReceiptOut:
+    """Change cash chips into colour chips of your box at a roulette table where you sit,
+    at a value per chip you choose within the table's limits (more of a colour you hold:
+    at its value). Bets on that box are then made with them and paid in them. Refused,
+    nothing changed, at another game, when you do not sit there, outside the limits, at
+    another value than the one you hold, or without the cash chips."""
+    floor = state.floor
+    key = f"web:{player.card_number}:{body.key}"
+    receipt = await floor.call(
+        floor.colours.buy, key, table_id, player.card_number, body.value, body.count
+    )
+    await floor.publish(table_id, "colour_chips", by=alias(player.card_number))
+    return colour_out(receipt)
+
+
+@router.post("/tables/{table_id}/colour-chips/change-back")
+async def change_back_colour_chips(
+    table_id: TableId, body: KeyIn, player: Player, state: State
+) -> ColourReceiptOut:
+    """Every colour chip of yours at the table back into cash chips (standing up from
+    the box does it too). After a long absence each chip is worth the table minimum."""
+    floor = state.floor
+    key = f"web:{player.card_number}:{body.key}"
+    receipt = await floor.call(floor.colours.change_back, key, table_id, player.card_number)
+    await floor.publish(table_id, "colour_chips", by=alias(player.card_number))
+    return colour_out(receipt)

@@ -47,7 +47,7 @@ def create_app(config: ServerConfig | None = None, *, tune_gc: bool = False) -> 
         store = await asyncio.to_thread(open_store, config.database_url)
         casino = Casino(store, hasher=config.hasher)
         hub = Hub(config.max_queued_messages)
-        floor = Floor(casino, hub)
+        floor = Floor(casino, hub, config.colours)
         app.state.croupier = ServerState(config, casino, hub, floor)
         await floor.call(floor.start_up, config.demo_tables)
         if tune_gc:

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 from argon2 import PasswordHasher
 
+from croupier.casino.colour import DEFAULT_ABANDON_MINUTES, DEFAULT_ABSENCE_MINUTES, ColourSettings
 from croupier.casino.tables import PERSONAL_TABLES_PER_PLAYER
 
 DEFAULT_HOST = "127.0.0.1"
@@ -46,9 +47,18 @@ class ServerConfig:
     # Personal tables one player may sit at, at a time (more are refused until one is left).
     personal_tables_per_player: int = PERSONAL_TABLES_PER_PLAYER
     hasher: PasswordHasher | None = None  # None: argon2id at the library's recommended cost
+    # Roulette colour chips ([004]): away this long, a player's chips are worth the table
+    # minimum when they come back; away this long, they are changed back for them.
+    colour_absence_minutes: int = DEFAULT_ABSENCE_MINUTES
+    colour_abandon_minutes: int = DEFAULT_ABANDON_MINUTES
 
     def __post_init__(self) -> None:
         if self.max_message_bytes < 256:
             raise ValueError("max_message_bytes: at least 256 bytes")
         if self.personal_tables_per_player < 1:
             raise ValueError("personal_tables_per_player: at least 1")
+        ColourSettings(self.colour_absence_minutes, self.colour_abandon_minutes)  # checks them
+
+    @property
+    def colours(self) -> ColourSettings:
+        return ColourSettings(self.colour_absence_minutes, self.colour_abandon_minutes)

@@ -23,6 +23,8 @@ from dataclasses import replace
 from typing import Any, TypeVar
 
 from croupier.casino import Casino, NotFound
+from croupier.casino.colour import ColourSettings
+from croupier.casino.colour_desk import Colours
 from croupier.casino.history import History
 from croupier.casino.rounds import Rounds, RoundView
 from croupier.casino.tables import DEFAULT_TIER, TableConfig, TableInfo, Tables, limit_tier
@@ -43,6 +45,8 @@ TIMER_PERIOD_S = 0.25
 # A table's seats and open round are kept between events (this server makes every change to
 # them and notes it); reread at least this often in case staff changed a table elsewhere.
 INFO_TTL_S = 2.0
+# How often the clock looks for abandoned colour chips (their time is counted in minutes).
+SWEEP_PERIOD_S = 30.0
 
 
 def round_table(round_id: str) -> int:
@@ -55,11 +59,14 @@ def round_table(round_id: str) -> int:
 
 
 class Floor:
-    def __init__(self, casino: Casino, hub: Hub) -> None:
+    def __init__(self, casino: Casino, hub: Hub, colours: ColourSettings | None = None) -> None:
         self.casino = casino
         self.hub = hub
-        self.tables = Tables(casino.store)
-        self.rounds = Rounds(casino.store, casino.ledger)
+        colours = colours or ColourSettings()
+        self.tables = Tables(casino.store, colours)
+        self.rounds = Rounds(casino.store, casino.ledger, colours)
+        self.colours = Colours(casino.store, colours)
+        self._swept_at = 0.0
         self.history = History(casino.store)
         self.worker = ThreadPoolExecutor(1, thread_name_prefix="croupier-commands")
         self.reader = ThreadPoolExecutor(1, thread_name_prefix="croupier-snapshots")
@@ -127,7 +134,18 @@ class Floor:
             self.last_round[table_id] = round_id
             self._info.pop(table_id, None)
             await self.publish(table_id, "timer", round=round_id)
+        if time.monotonic() - self._swept_at >= SWEEP_PERIOD_S:
+            self._swept_at = time.monotonic()
+            await self.sweep_colours()
         return touched
+
+    async def sweep_colours(self) -> list[int]:
+        """Abandoned colour chips changed back, their boxes freed; each table told."""
+        cleared = await self.call(self.colours.sweep)
+        for table_id in sorted(set(cleared)):
+            self._info.pop(table_id, None)
+            await self.publish(table_id, "colour_chips")
+        return cleared
 
     # ------------------------------------------------------------ snapshots
 

@@ -87,6 +87,21 @@ class CreateTableIn(In):
     ] = DEFAULT_TIER
 
 
+class ColourBuyIn(In):
+    """Colour chips for cash chips at a roulette table where the player sits."""
+
+    key: Key
+    value: Annotated[
+        StrictInt,
+        Field(gt=0, le=10**12, description="kopecks one colour chip is worth (within the limits)"),
+    ]
+    count: Annotated[StrictInt, Field(ge=1, le=100_000, description="chips to buy")]
+
+
+class KeyIn(In):
+    key: Key
+
+
 class VerifyIn(In):
     server_seed: Annotated[StrictStr, Field(min_length=32, max_length=128, pattern=r"^[0-9a-f]+$")]
     client_seed: Annotated[StrictStr, Field(max_length=200)] = ""
@@ -159,3 +174,36 @@ class VerifyOut(BaseModel):
     ok: bool
     commitment_matches: bool
     deck: list[str]
+
+
+class ColourChipsOut(BaseModel):
+    """A player's colour chips at a roulette table."""
+
+    table_id: int
+    colour: int = Field(description="the player's box, whose colour the chips are")
+    value: int = Field(description="kopecks one chip is worth")
+    count: int
+    worth: int = Field(description="count x value, kopecks")
+    last_seen_at: datetime = Field(description="the last buy, stake or bet with them")
+    away: bool = Field(
+        description="away longer than the casino's absence time: the next buy, stake, bet "
+        "or change back first values every chip at the table minimum"
+    )
+    worth_if_back_now: int = Field(description="what the chips are worth if used now, kopecks")
+
+
+class ColourReceiptOut(BaseModel):
+    """The answer to a colour-chip command (a repeated key replays it)."""
+
+    operation: Literal["colour_in", "colour_out"]
+    transaction_id: int | None
+    amount: int = Field(description="cash chips moved, kopecks (out on a buy, in on a change)")
+    revalued: int = Field(
+        description="kopecks the house took first: the player came back after a long absence "
+        "and each chip was valued at the table minimum"
+    )
+    colour: int
+    value: int
+    count: int = Field(description="colour chips held after a buy; changed back on a change")
+    cash_chips: int = Field(description="the player's cash chips afterwards, kopecks")
+    replayed: bool

@@ -97,6 +97,7 @@ class AccountKind(enum.StrEnum):
     HOLD = "hold"  # a player's stakes and fees in one open round
     HOUSE = "house"  # the house bank: what the house won minus what it paid
     CASH = "cash"  # the cash desk: cash taken in for chips still out
+    COLOUR = "colour"  # a player's colour chips at one roulette table ([004]), at their value
 
 
 class RoundStatus(enum.StrEnum):
@@ -111,6 +112,9 @@ class TxKind(enum.StrEnum):
     STAKE = "stake"
     SETTLE = "settle"
     VOID = "void"
+    COLOUR_IN = "colour_in"  # cash chips changed into colour chips at a roulette table
+    COLOUR_OUT = "colour_out"  # colour chips changed back into cash chips
+    REVALUE = "revalue"  # colour chips of a player back after a long absence, at the minimum
 
 
 class Person(Base):

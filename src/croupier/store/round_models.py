@@ -168,3 +168,26 @@ class StaffAction(Base):
     action: Mapped[str] = mapped_column(String(10))
     reason: Mapped[str] = mapped_column(String(500))
     at: Mapped[datetime] = mapped_column(UtcDateTime)
+
+
+class ColourStack(Base):
+    """A player's colour chips at one roulette table ([004]): the colour (the player's
+    box), what one chip is worth, and the ledger account holding their value.
+
+    The chips are the account's balance divided by ``value``; a stack is closed when
+    the chips are changed back (the row stays, with when and why).
+    """
+
+    __tablename__ = "colour_stacks"
+    __table_args__ = (Index("ix_colour_stacks_table_open", "table_id", "closed_at"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    table_id: Mapped[int] = mapped_column(ForeignKey("game_tables.id"))
+    person_id: Mapped[int] = mapped_column(ForeignKey("people.id"), index=True)
+    box: Mapped[int] = mapped_column(SmallInteger)
+    value: Mapped[int] = mapped_column(BigInteger)
+    account_id: Mapped[int] = mapped_column(ForeignKey("accounts.id"))
+    opened_at: Mapped[datetime] = mapped_column(UtcDateTime)
+    last_seen_at: Mapped[datetime] = mapped_column(UtcDateTime)
+    closed_at: Mapped[datetime | None] = mapped_column(UtcDateTime, nullable=True)
+    closed_why: Mapped[str] = mapped_column(String(200), default="")

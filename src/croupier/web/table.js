@@ -33,6 +33,7 @@ let current = null;
 let tableId = null;
 let selected = new Set();
 let chip = null;
+let colour = null; // the player's colour chips at this roulette table (GET .../colour-chips)
 let rules = null;
 let timer = null;
 let root = null;
@@ -184,6 +185,47 @@ function chipValues(limits) {
   return values.length ? values : [limits.min];
 }
 
+// Roulette is played with colour chips ([004]): bought at a chip value the player picks,
+// bets made and paid in them, changed back on standing up (or here).
+async function refreshColour() {
+  if (!current || current.table.game !== "roulette" || !current.you) return;
+  const mine = Object.values(current.table.seats).includes(current.you);
+  const found = mine ? await api(`/api/tables/${tableId}/colour-chips`).catch(() => null) : null;
+  if (JSON.stringify(found) !== JSON.stringify(colour)) {
+    colour = found;
+    render();
+  }
+}
+
+async function colourCommand(path, body) {
+  try {
+    await api(`/api/tables/${tableId}/colour-chips${path}`, { method: "POST", body: { key: newKey(), ...body } });
+    notify("");
+  } catch (error) {
+    notify(error.message, true);
+  }
+  refreshBalance();
+  await refreshColour();
+}
+
+function colourPanel(state) {
+  const { table, you } = state;
+  const node = el("div", { class: "controls", id: "colour-chips" });
+  if (table.game !== "roulette" || !you || !Object.values(table.seats).includes(you)) return node;
+  if (colour) {
+    node.append(el("span", { "data-colour-count": colour.count },
+      `${t("colour_chips")} ${colour.colour}: ${colour.count} × ${money(colour.value)} = ${money(colour.worth)}`));
+    if (colour.away) node.append(el("span", { class: "muted" }, `${t("colour_away")} ${money(colour.worth_if_back_now)}`));
+    node.append(el("button", { id: "colour-back", onclick: () => colourCommand("/change-back", {}) }, t("colour_back")));
+    return node;
+  }
+  const count = el("input", { id: "colour-count", size: 4, value: "20", inputmode: "numeric" });
+  node.append(el("label", {}, `${t("colour_count")} `, count));
+  node.append(el("button", { id: "colour-buy", onclick: () => colourCommand("", { value: chip, count: Number(count.value) }) },
+    `${t("colour_buy")} ${money(chip)}`));
+  return node;
+}
+
 function stakeControls(state) {
   const { table, round, you } = state;
   if (!you) return el("p", { class: "muted" }, session.me ? t("watching_as_spectator") : t("login_to_play"));
@@ -217,13 +259,14 @@ function stakeControls(state) {
   for (const box of mine.filter((b) => !staked.has(b))) {
     controls.append(el("button", { class: "primary", "data-stake": box, onclick: () => {
       extra.dark = dark?.checked; extra.side = side?.value;
-      const stake = (STAKES[table.game] || STAKES.stud)(chip, extra);
+      const value = table.game === "roulette" && colour ? colour.value : chip;
+      const stake = (STAKES[table.game] || STAKES.stud)(value, extra);
       for (const [line, input] of sideInputs) {
         const value = Math.round(Number(String(input.value || "0").replace(",", ".")) * 100);
         if (Number.isFinite(value) && value > 0) stake[line] = value;
       }
       send({ intent: "stake", box, stake });
-    } }, `${t("stake")} ${money(chip)} · ${t("box")} ${box}`));
+    } }, `${t("stake")} ${money(table.game === "roulette" && colour ? colour.value : chip)} · ${t("box")} ${box}`));
   }
   if (round && round.phase === "betting" && mine.some((b) => staked.has(b))) {
     controls.append(el("button", { id: "deal", onclick: () => send({ intent: "deal" }) }, t("deal")));
@@ -316,7 +359,7 @@ function render() {
   if (!root || !current) return;
   const felt = el("div", { class: "felt", id: "felt" }, renderRound(current, {}));
   if (!current.round) felt.append(el("p", {}, t("no_round")));
-  root.replaceChildren(header(current), felt, stakeControls(current), actionControls(current), rulesPanel());
+  root.replaceChildren(header(current), felt, stakeControls(current), colourPanel(current), actionControls(current), rulesPanel());
   tickTimer();
 }
 
@@ -331,6 +374,7 @@ function connect() {
       const liveCards = new Set((current.round?.view?.boxes || []).flatMap(cardsOf));
       selected = new Set([...selected].filter((c) => liveCards.has(c)));
       render();
+      refreshColour();
       if (message.event && message.event !== "sit") refreshBalance();
     } else if (message.type === "error") {
       notify(message.message, true);
@@ -349,6 +393,7 @@ export async function showTable(view, id) {
   leaving = false;
   tableId = id;
   current = null;
+  colour = null;
   selected = new Set();
   root = el("div", { id: "table", "data-table": id });
   view.append(root);
