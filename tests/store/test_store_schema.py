@@ -125,3 +125,10 @@ def test_schema_refuses_a_zero_posting(store: Store) -> None:
                 "SELECT 1, id, 0, '' FROM accounts"
             )
         )
+
+
+def test_people_are_found_by_date_of_birth_through_an_index(store: Store) -> None:
+    # Exclusion and limits bind a person (name + date of birth): every purchase looks
+    # up the person's cards by date of birth (migration 0005).
+    indexes = inspect(store.engine).get_indexes("people")
+    assert any(ix["column_names"] == ["birth_date"] for ix in indexes)

@@ -18,7 +18,9 @@ datetime.date(2026, 3, 1)
 
 from __future__ import annotations
 
+import logging
 import secrets
+import unicodedata
 from dataclasses import dataclass
 from datetime import date, datetime
 
@@ -40,6 +42,13 @@ ADULT_AGE = 18
 CARD_DIGITS = 16
 CARD_PREFIX = "7"
 MIN_PASSWORD = 8
+# The one answer to a registration the casino will not take online (a document already on a
+# card, a self-excluded person): the details go to the staff's log, not to the asker.
+REGISTRATION_REFUSED = (
+    "registration refused: these details cannot be registered online; please ask at the cash desk"
+)
+
+log = logging.getLogger("croupier.casino")
 
 
 def luhn_check_digit(payload: str) -> str:
@@ -155,6 +164,48 @@ def find_person(session: Session, card_number: object, *, lock: bool = False) ->
     return person
 
 
+def identity_name(full_name: str) -> str:
+    """A name in the form compared to tell whether two cards belong to one person: NFKC,
+    case folded, ё as е, single spaces. (Typed in another alphabet it is another name: the
+    documents and the staff's look at the person are the checks for that.)
+
+    >>> identity_name("  Анна  Пётровна ") == identity_name("АННА ПЕТРОВНА")
+    True
+    """
+    folded = unicodedata.normalize("NFKC", full_name).casefold().replace("ё", "е")
+    return " ".join(folded.split())
+
+
+def cards_of_person(session: Session, person: Person, *, lock: bool = False) -> list[Person]:
+    """Every card of the person who holds ``person``'s card, that card included, by id.
+
+    A person is one name and one date of birth: a self-excluded player who registers
+    again on another document (a driving licence after the passport) is still the
+    same person, and exclusion and deposit limits bind the person, not the card.
+    With ``lock`` the rows are locked in id order (PostgreSQL), so two cards of one
+    person cannot both squeeze under the same limit and two such locks never deadlock.
+    """
+    found = people_named(session, person.full_name, person.birth_date, lock=lock)
+    return found if any(p.id == person.id for p in found) else [person, *found]
+
+
+def people_named(
+    session: Session, full_name: str, birth_date: date, *, lock: bool = False
+) -> list[Person]:
+    """The cards registered to ``full_name`` (as :func:`identity_name` compares it) born
+    on ``birth_date``, by id."""
+    statement = (
+        select(Person)
+        .where(Person.birth_date == birth_date)
+        .order_by(Person.id)
+        .execution_options(populate_existing=True)
+    )
+    if lock and session.get_bind().dialect.name != "sqlite":
+        statement = statement.with_for_update()
+    key = identity_name(full_name)
+    return [row for row in session.scalars(statement) if identity_name(row.full_name) == key]
+
+
 def _clean_registration(reg: Registration) -> tuple[str, DocumentType, str]:
     name = " ".join(reg.full_name.split()) if isinstance(reg.full_name, str) else ""
     if not name:
@@ -204,10 +255,25 @@ class Players:
                         )
                     ).first()
                     if taken is not None:
-                        raise Refused(
-                            f"registration refused: {doc_type.value} {doc_number} is already "
-                            "registered to another card"
+                        # Said to staff, not to whoever typed the number: it may be someone
+                        # else's document, and the answer must not confirm that it is known.
+                        log.warning(
+                            "registration refused: document on another card",
+                            extra={"card": taken, "reason": "document"},
                         )
+                        raise Refused(REGISTRATION_REFUSED)
+                    excluded = [
+                        p.card_number
+                        for p in people_named(session, name, reg.birth_date)
+                        if p.excluded_until is not None and now < p.excluded_until
+                    ]
+                    if excluded:
+                        # A self-excluded person does not come back on another document.
+                        log.warning(
+                            "registration refused: the person is self-excluded",
+                            extra={"card": excluded[0], "reason": "self-exclusion"},
+                        )
+                        raise Refused(REGISTRATION_REFUSED)
                     person = Person(
                         card_number=new_card_number(),
                         role=reg.role.value,
