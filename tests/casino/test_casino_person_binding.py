@@ -44,8 +44,9 @@ def test_self_excluded_person_cannot_register_again_on_another_document(
 ) -> None:
     first = _card(casino, "Boris Godunov", "passport", "4509 111111")
     casino.responsible.self_exclude(first)
-    with caplog.at_level(logging.WARNING, "croupier.casino"), pytest.raises(
-        Refused, match="cannot be registered online"
+    with (
+        caplog.at_level(logging.WARNING, "croupier.casino"),
+        pytest.raises(Refused, match="cannot be registered online"),
     ):
         _card(casino, "BORIS  godunov", "driving_licence", "77 AB 222222")
     # The reason goes to the staff's log (the card, never the document or birth date).
@@ -74,7 +75,7 @@ def test_exclusion_on_one_card_refuses_buying_on_every_card_of_the_person(
 ) -> None:
     first, second = _second_card_before_exclusion(casino)
     casino.responsible.self_exclude(first)
-    with pytest.raises(Refused, match="self-excluded until .* another card of the same person"):
+    with pytest.raises(Refused, match=r"self-excluded until .* another card of the same person"):
         casino.cashier.buy_chips("buy", second, 1_000)
     assert casino.responsible.excluded_until(second) == casino.responsible.excluded_until(first)
 
@@ -86,7 +87,7 @@ def test_exclusion_on_one_card_refuses_staking_on_every_card_of_the_person(
     casino.cashier.buy_chips("buy", second, 5_000)
     casino.ledger.open_round("r1")
     casino.responsible.self_exclude(first)
-    with pytest.raises(Refused, match="stake of 500 on round r1 refused: .* self-excluded"):
+    with pytest.raises(Refused, match=r"stake of 500 on round r1 refused: .* self-excluded"):
         casino.ledger.stake("s1", "r1", second, 500)
     # Cashing out stays open.
     assert casino.cashier.cash_out("out", second, 5_000).balances[second] == 0
