@@ -32,6 +32,7 @@ from croupier.server.floor import Floor
 from croupier.server.hub import Hub
 from croupier.server.logs import log
 from croupier.server.state import ServerState
+from croupier.server.throttle import RateLimit
 from croupier.store.migrate import open_store
 
 WEB = Path(__file__).resolve().parent.parent / "web"
@@ -47,8 +48,9 @@ def create_app(config: ServerConfig | None = None, *, tune_gc: bool = False) -> 
         store = await asyncio.to_thread(open_store, config.database_url)
         casino = Casino(store, hasher=config.hasher)
         hub = Hub(config.max_queued_messages)
-        floor = Floor(casino, hub)
-        app.state.croupier = ServerState(config, casino, hub, floor)
+        floor = Floor(casino, hub, max_actions_per_box=config.max_actions_per_box)
+        recalls = RateLimit(config.recalls_per_minute, 60.0)
+        app.state.croupier = ServerState(config, casino, hub, floor, recalls)
         await floor.call(floor.start_up, config.demo_tables)
         if tune_gc:
             # Start-up objects (profiles, engines, the ORM's tables) live as long as the

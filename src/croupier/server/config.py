@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 from argon2 import PasswordHasher
 
+from croupier.casino.rounds import MAX_ACTIONS_PER_BOX
 from croupier.casino.tables import PERSONAL_TABLES_PER_PLAYER
 
 DEFAULT_HOST = "127.0.0.1"
@@ -46,9 +47,17 @@ class ServerConfig:
     # Personal tables one player may sit at, at a time (more are refused until one is left).
     personal_tables_per_player: int = PERSONAL_TABLES_PER_PLAYER
     hasher: PasswordHasher | None = None  # None: argon2id at the library's recommended cost
+    # Decisions one box may take in one round (every one is stored and recalled for good).
+    max_actions_per_box: int = MAX_ACTIONS_PER_BOX
+    # Recalls one player may ask for a minute (one at a time in any case).
+    recalls_per_minute: int = 20
 
     def __post_init__(self) -> None:
         if self.max_message_bytes < 256:
             raise ValueError("max_message_bytes: at least 256 bytes")
+        if self.max_actions_per_box < 1:
+            raise ValueError("max_actions_per_box: at least 1")
+        if self.recalls_per_minute < 1:
+            raise ValueError("recalls_per_minute: at least 1")
         if self.personal_tables_per_player < 1:
             raise ValueError("personal_tables_per_player: at least 1")

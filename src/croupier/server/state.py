@@ -16,6 +16,7 @@ from croupier.casino import Casino
 from croupier.server.config import ServerConfig
 from croupier.server.floor import Floor
 from croupier.server.hub import Hub
+from croupier.server.throttle import RateLimit
 
 
 @dataclass
@@ -24,6 +25,7 @@ class ServerState:
     casino: Casino
     hub: Hub
     floor: Floor
+    recalls: RateLimit
     extras: dict[str, Any] = field(default_factory=dict)
 
 
