@@ -32,7 +32,7 @@ from croupier.store.round_models import EventKind, Phase, RoundEvent, RoundParti
 RECALL_DEPTH = 10
 # Characters of JSON the step pictures of one recall may take (a recall of a 600-bet
 # roulette round was 18 MB, each step the whole table again).
-MAX_RECALL_VIEWS = 2_000_000
+MAX_RECALL_VIEWS = 1_000_000
 MAX_PAGE = 100
 
 
