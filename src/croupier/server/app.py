@@ -32,7 +32,7 @@ from croupier.server.floor import Floor
 from croupier.server.hub import Hub
 from croupier.server.logs import log
 from croupier.server.state import ServerState
-from croupier.server.throttle import RateLimit
+from croupier.server.throttle import Backoff, PasswordGate, RateLimit
 from croupier.store.migrate import open_store
 
 WEB = Path(__file__).resolve().parent.parent / "web"
@@ -50,7 +50,11 @@ def create_app(config: ServerConfig | None = None, *, tune_gc: bool = False) -> 
         hub = Hub(config.max_queued_messages)
         floor = Floor(casino, hub, max_actions_per_box=config.max_actions_per_box)
         recalls = RateLimit(config.recalls_per_minute, 60.0)
-        app.state.croupier = ServerState(config, casino, hub, floor, recalls)
+        logins = Backoff(
+            config.login_backoff_s, config.login_backoff_max_s, config.login_free_failures
+        )
+        passwords = PasswordGate(config.password_checks_waiting)
+        app.state.croupier = ServerState(config, casino, hub, floor, recalls, logins, passwords)
         await floor.call(floor.start_up, config.demo_tables)
         if tune_gc:
             # Start-up objects (profiles, engines, the ORM's tables) live as long as the
@@ -67,6 +71,7 @@ def create_app(config: ServerConfig | None = None, *, tune_gc: bool = False) -> 
             yield
         finally:
             await floor.stop()
+            passwords.close()
             store.dispose()
             log.info("stopped")
 

@@ -51,6 +51,13 @@ class ServerConfig:
     max_actions_per_box: int = MAX_ACTIONS_PER_BOX
     # Recalls one player may ask for a minute (one at a time in any case).
     recalls_per_minute: int = 20
+    # Failed logins one client address may make before it waits: 1 s, then twice as long
+    # after each further failure, up to login_backoff_max_s.
+    login_free_failures: int = 5
+    login_backoff_s: float = 1.0
+    login_backoff_max_s: float = 900.0
+    # Logins and registrations waiting for the one password-checking thread, at most.
+    password_checks_waiting: int = 8
 
     def __post_init__(self) -> None:
         if self.max_message_bytes < 256:

@@ -16,7 +16,7 @@ from croupier.casino import Casino
 from croupier.server.config import ServerConfig
 from croupier.server.floor import Floor
 from croupier.server.hub import Hub
-from croupier.server.throttle import RateLimit
+from croupier.server.throttle import Backoff, PasswordGate, RateLimit
 
 
 @dataclass
@@ -26,6 +26,8 @@ class ServerState:
     hub: Hub
     floor: Floor
     recalls: RateLimit
+    logins: Backoff = field(default_factory=Backoff)  # per client address
+    passwords: PasswordGate = field(default_factory=PasswordGate)
     extras: dict[str, Any] = field(default_factory=dict)
 
 

@@ -5,11 +5,15 @@ each keep their own, so behind N processes a client gets up to N times the rate)
 
 * :class:`RateLimit`: at most ``count`` uses per ``period`` seconds per key, and at most
   one at a time (a recall replays a whole round: a player waits for their last one).
-* :class:`Backoff`: after each failure the key waits twice as long as after the one
-  before (1 s, 2 s, 4 s ... up to ``most`` seconds); a success forgets the failures.
+* :class:`Backoff`: after ``free`` failures, each failure makes the key wait twice as
+  long as the one before (1 s, 2 s, 4 s ... up to ``most`` seconds); a success forgets
+  the failures.
+* :class:`PasswordGate`: password checks (argon2, the CPU cost of logins and
+  registrations) run one at a time on a thread of their own, a few waiting at most,
+  so a flood of logins cannot take the CPU from the game.
 
 >>> now = [0.0]
->>> backoff = Backoff(base=1.0, most=60.0, clock=lambda: now[0])
+>>> backoff = Backoff(base=1.0, most=60.0, free=0, clock=lambda: now[0])
 >>> backoff.wait("10.0.0.1"), backoff.failed("10.0.0.1"), backoff.failed("10.0.0.1")
 (0.0, 1.0, 2.0)
 >>> backoff.wait("10.0.0.1"), backoff.wait("10.0.0.2")
@@ -20,15 +24,19 @@ each keep their own, so behind N processes a client gets up to N times the rate)
 
 from __future__ import annotations
 
+import asyncio
 import math
 import time
 from collections import deque
 from collections.abc import Callable, Iterator
+from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
+from typing import Any, TypeVar
 
 from croupier.server.errors import ApiError
 
 Clock = Callable[[], float]
+T = TypeVar("T")
 # Keys remembered at most (a flood of addresses must not grow the tables without end).
 MAX_KEYS = 100_000
 
@@ -75,10 +83,11 @@ class Backoff:
     """Exponential waiting after failures, per key."""
 
     def __init__(
-        self, base: float = 1.0, most: float = 900.0, clock: Clock = time.monotonic
+        self, base: float = 1.0, most: float = 900.0, free: int = 5, clock: Clock = time.monotonic
     ) -> None:
         self.base = base
         self.most = most
+        self.free = free
         self.clock = clock
         self._state: dict[str, tuple[int, float]] = {}  # key -> (failures, not before)
 
@@ -94,7 +103,8 @@ class Backoff:
         if now - not_before > self.most:  # quiet for long enough: start again
             failures = 0
         failures += 1
-        delay = min(self.most, self.base * float(2 ** min(failures - 1, 60)))
+        over = failures - self.free
+        delay = 0.0 if over <= 0 else min(self.most, self.base * float(2 ** min(over - 1, 60)))
         if len(self._state) > MAX_KEYS:
             self._state = {k: v for k, v in self._state.items() if v[1] > now}
         self._state[key] = (failures, now + delay)
@@ -102,3 +112,24 @@ class Backoff:
 
     def succeeded(self, key: str) -> None:
         self._state.pop(key, None)
+
+
+class PasswordGate:
+    """Password work one at a time, on its own thread, at most ``waiting`` in line."""
+
+    def __init__(self, waiting: int = 8) -> None:
+        self.waiting = waiting
+        self._line = 0
+        self._worker = ThreadPoolExecutor(1, thread_name_prefix="croupier-passwords")
+
+    async def run(self, fn: Callable[..., T], *args: Any) -> T:
+        if self._line >= self.waiting:
+            raise too_many("the casino is busy checking passwords", 1)
+        self._line += 1
+        try:
+            return await asyncio.get_running_loop().run_in_executor(self._worker, fn, *args)
+        finally:
+            self._line -= 1
+
+    def close(self) -> None:
+        self._worker.shutdown(wait=True)
