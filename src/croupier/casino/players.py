@@ -35,6 +35,7 @@ from croupier.casino.documents import (
     parse_document_type,
 )
 from croupier.casino.errors import BadInput, NotFound, Refused
+from croupier.casino.text import check_text
 from croupier.store.db import Store
 from croupier.store.models import Person, Role
 
@@ -42,6 +43,7 @@ ADULT_AGE = 18
 CARD_DIGITS = 16
 CARD_PREFIX = "7"
 MIN_PASSWORD = 8
+OLDEST_BIRTH_YEAR = 1900  # nobody living was born earlier: an earlier year is a typing slip
 # The one answer to a registration the casino will not take online (a document already on a
 # card, a self-excluded person): the details go to the staff's log, not to the asker.
 REGISTRATION_REFUSED = (
@@ -207,6 +209,9 @@ def people_named(
 
 
 def _clean_registration(reg: Registration) -> tuple[str, DocumentType, str]:
+    for what, text in (("full name", reg.full_name), ("password", reg.password)):
+        if isinstance(text, str):
+            check_text(text, f"registration: {what}")
     name = " ".join(reg.full_name.split()) if isinstance(reg.full_name, str) else ""
     if not name:
         raise BadInput("registration: full name is empty")
@@ -214,6 +219,11 @@ def _clean_registration(reg: Registration) -> tuple[str, DocumentType, str]:
         raise BadInput("registration: full name is longer than 200 characters")
     if not isinstance(reg.birth_date, date) or isinstance(reg.birth_date, datetime):
         raise BadInput(f"registration: date of birth must be a date, got {reg.birth_date!r}")
+    if reg.birth_date.year < OLDEST_BIRTH_YEAR:
+        raise BadInput(
+            f"registration: date of birth {reg.birth_date} is before {OLDEST_BIRTH_YEAR}: "
+            "a typing mistake?"
+        )
     # One document, one registration: the type from a fixed list and the number
     # in one normal form, so a retyped document is not a new one.
     try:
