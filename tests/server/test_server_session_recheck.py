@@ -37,9 +37,22 @@ def test_session_recheck_logout_ends_an_open_table_socket(client: TestClient, pl
         me = TableClient(p, "p")
         assert me.send(intent="sit", box=2)["type"] == "ack"  # the session is good
         assert client.post("/api/logout", headers=headers).status_code == 204
-        assert_refused_and_closed(me)
+        assert_closed_at_once(me)
     seats = client.get(f"/api/tables/{table_id}").json()["table"]["free_boxes"]
-    assert seats == [1, 3, 4]  # the refused sit changed nothing
+    assert seats == [1, 3, 4]
+
+
+def assert_closed_at_once(me: TableClient) -> None:
+    """The socket's next message is ``unauthorized``, then it closes (4401) unasked:
+    not one more event (with the player's cards) after the session ended."""
+    while True:
+        message = me.receive()
+        if message["type"] == "error":
+            break
+    assert message["code"] == "unauthorized" and "log" in message["message"], message
+    with pytest.raises(WebSocketDisconnect) as closed:
+        me.socket.receive_json()
+    assert closed.value.code == 4401
 
 
 def test_session_recheck_expiry_ends_an_open_table_socket(client: TestClient, player: Make) -> None:

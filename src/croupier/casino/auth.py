@@ -142,6 +142,9 @@ class Auth:
     def session_started(self, token: str) -> datetime:
         return self._session_person(token)[0].created_at
 
+    def session_expires(self, token: str) -> datetime:
+        return self._session_person(token)[0].expires_at
+
     def _session_person(self, token: str) -> tuple[LoginSession, Person]:
         if not isinstance(token, str) or not token:
             raise AuthError("no session token")

@@ -7,9 +7,12 @@ after a lost answer moves nothing twice.
 
 from __future__ import annotations
 
+import asyncio
+
 from fastapi import APIRouter, Request, Response
 
 from croupier.casino import AuthError, Profile, Receipt, Registration
+from croupier.casino.auth import token_hash
 from croupier.casino.players import find_person
 from croupier.server.schemas import (
     BalanceOut,
@@ -100,11 +103,13 @@ async def login(body: LoginIn, state: State, request: Request, response: Respons
 
 
 @router.post("/logout", status_code=204)
-def logout(request: Request, state: State, response: Response) -> None:
-    """End the session (a missing or dead token is fine: the result is the same)."""
+async def logout(request: Request, state: State, response: Response) -> None:
+    """End the session and close its table sockets at once (a missing or dead token is
+    fine: the result is the same)."""
     token = token_of(request)
     if token:
-        state.casino.auth.logout(token)
+        await asyncio.to_thread(state.casino.auth.logout, token)
+        state.sessions.end(token_hash(token), "logged out")
     response.delete_cookie(COOKIE, path="/")
 
 

@@ -45,9 +45,10 @@ Box = Annotated[StrictInt, Field(ge=1, le=12)]
 class MessageError(ValueError):
     """A message that cannot be understood; the connection stays open."""
 
-    def __init__(self, message: str, where: str = "") -> None:
+    def __init__(self, message: str, where: str = "", key: str | None = None) -> None:
         super().__init__(message)
         self.where = where
+        self.key = key  # the message's own key, when it could be read: the client matches on it
 
 
 class Ping(In):
@@ -65,6 +66,7 @@ class Intent(In):
 
 Message = Annotated[Ping | Intent, Field(discriminator="type")]
 _adapter: TypeAdapter[Ping | Intent] = TypeAdapter(Message)
+_key: TypeAdapter[str] = TypeAdapter(Key)
 
 
 def parse_message(text: str | bytes) -> Ping | Intent:
@@ -78,8 +80,9 @@ def parse_message(text: str | bytes) -> Ping | Intent:
         raise MessageError("not JSON: nested too deeply") from None
     if not isinstance(data, dict):
         raise MessageError("a message must be a JSON object")
+    key = readable_key(data.get("key"))
     if "type" not in data:
-        raise MessageError("type: missing (ping or intent)", "type")
+        raise MessageError("type: missing (ping or intent)", "type", key)
     try:
         return _adapter.validate_python(data)
     except ValidationError as error:
@@ -87,4 +90,16 @@ def parse_message(text: str | bytes) -> Ping | Intent:
         for prefix in ("ping.", "intent."):
             message = message.replace(prefix, "")
             where = where.removeprefix(prefix)
-        raise MessageError(message, where) from None
+        raise MessageError(message, where, key) from None
+
+
+def readable_key(value: object) -> str | None:
+    """A message's ``key`` if it is one (so a refusal can carry it back), else None.
+
+    >>> readable_key("k-1"), readable_key(7), readable_key("x" * 101), readable_key("a b")
+    ('k-1', None, None, None)
+    """
+    try:
+        return _key.validate_python(value)
+    except ValidationError:
+        return None
