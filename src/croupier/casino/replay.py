@@ -28,6 +28,7 @@ from croupier.games.base import (
     Action,
     BoxStake,
     Game,
+    LegalAction,
     Limits,
     RoundSetup,
     Settlement,
@@ -95,6 +96,45 @@ def parse_action(adapter: Adapter, action: Mapping[str, Any]) -> Action:
         return adapter.action(action, "action")
     except ScriptError as error:
         raise BadInput(str(error)) from None
+
+
+# The one decision that names a spot on a layout: a roulette bet.
+SPOT_ACTS = frozenset({"bet"})
+
+
+def unasked_fields(menu: Sequence[LegalAction], action: Action) -> list[str]:
+    """Fields a player's ``action`` carries that its verb does not take, by the menu.
+
+    Every accepted decision is stored for good and shown in every participant's recall:
+    a ``spot`` of 12k characters on a stud ``play`` must be refused, not kept. A verb
+    takes ``cards`` when the menu asks for cards, ``amount`` when the player sizes it,
+    ``hand`` when it is offered for a hand, ``spot`` only as a roulette bet; ``player``
+    never comes from a player (the seat says whose box it is). A verb not on the menu
+    is the engine's to refuse.
+
+    >>> menu = (LegalAction("play", 1), LegalAction("insure", 1, price=None, min_amount=50))
+    >>> unasked_fields(menu, Action("play", box=1, amount=999, spot="x"))
+    ['amount', 'spot']
+    >>> unasked_fields(menu, Action("insure", box=1, amount=60))
+    []
+    """
+    offered = [e for e in menu if e.act == action.act and e.box == action.box]
+    found = []
+    if action.player is not None:
+        found.append("player")
+    if not offered:
+        return found
+    sized = any(
+        e.min_amount is not None or e.max_amount is not None or e.price is None for e in offered
+    )
+    checks = (
+        ("hand", action.hand != 0, any(e.hand for e in offered)),
+        ("cards", bool(action.cards), any(e.cards for e in offered)),
+        ("amount", action.amount is not None, sized),
+        ("spot", action.spot is not None, action.act in SPOT_ACTS),
+    )
+    found += [name for name, given, taken in checks if given and not taken]
+    return found
 
 
 def stake_json(stake: BoxStake) -> JSON:

@@ -60,6 +60,7 @@ from croupier.casino.replay import (
     shoe_left,
     stake_json,
     start_deck,
+    unasked_fields,
 )
 from croupier.casino.round_view import RoundView, make_view
 from croupier.casino.tables import find_table
@@ -417,6 +418,12 @@ class Rounds:
                 raise IllegalIntent(
                     f"round {row.id} {where}: at most {self.max_actions_per_box} decisions "
                     "a round; this round takes no more from it"
+                )
+            unasked = unasked_fields(rebuilt.engine.legal_actions(rebuilt.state), action)
+            if unasked:
+                raise BadInput(
+                    f"round {row.id}: {action.act} takes no {', '.join(unasked)} "
+                    "(unknown field for this action)"
                 )
         try:
             rebuilt.engine.verify(rebuilt.state, action)

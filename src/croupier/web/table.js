@@ -274,7 +274,7 @@ function actionControls(state) {
         const value = Math.round(Number(String(amount.value).replace(",", ".")) * 100);
         if (Number.isFinite(value) && value > 0) action.amount = value;
       }
-      if (spot && spot.value) action.spot = spot.value;
+      if (spot && spot.value && entry.act === "bet") action.spot = spot.value; // only a bet names a spot
       selected = new Set();
       send({ intent: "act", action });
     } }, label));
