@@ -87,7 +87,8 @@ def test_registration_gives_each_player_a_distinct_luhn_card(
     ("field", "value", "message"),
     [
         ("full_name", "   ", "full name is empty"),
-        ("password", "short", "at least 8 characters"),
+        ("password", "too short", "at least 10 characters"),
+        ("password", "Password123", "most common ones"),
         ("document_number", "", "document number"),
         ("document_type", "", "document type"),
         ("birth_date", "1990-05-17", "date of birth must be a date"),

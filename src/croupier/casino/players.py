@@ -23,6 +23,8 @@ import secrets
 import unicodedata
 from dataclasses import dataclass
 from datetime import date, datetime
+from functools import cache
+from pathlib import Path
 
 from argon2 import PasswordHasher
 from sqlalchemy import select
@@ -42,7 +44,10 @@ from croupier.store.models import Person, Role
 ADULT_AGE = 18
 CARD_DIGITS = 16
 CARD_PREFIX = "7"
-MIN_PASSWORD = 8
+MIN_PASSWORD = 10
+# NIST SP 800-63B: a length, no composition rules, and no password from a list of
+# those known to be common (a small data file shipped with the package).
+COMMON_PASSWORDS = Path(__file__).with_name("common-passwords.txt")
 OLDEST_BIRTH_YEAR = 1900  # nobody living was born earlier: an earlier year is a typing slip
 # The one answer to a registration the casino will not take online (a document already on a
 # card, a self-excluded person): the details go to the staff's log, not to the asker.
@@ -208,6 +213,29 @@ def people_named(
     return [row for row in session.scalars(statement) if identity_name(row.full_name) == key]
 
 
+@cache
+def common_passwords() -> frozenset[str]:
+    lines = COMMON_PASSWORDS.read_text(encoding="utf-8").splitlines()
+    return frozenset(line.strip().casefold() for line in lines if line.strip() and line[0] != "#")
+
+
+def check_password(password: object, doing: str) -> str:
+    """A new password, or :class:`BadInput`: at least ten characters and not a common one.
+
+    >>> check_password("Qwertyuiop", "registration")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    croupier.casino.errors.BadInput: registration: that password is on the list of ...
+    """
+    if not isinstance(password, str) or len(password) < MIN_PASSWORD:
+        raise BadInput(f"{doing}: the password must have at least {MIN_PASSWORD} characters")
+    if " ".join(password.split()).casefold() in common_passwords():
+        raise BadInput(
+            f"{doing}: that password is on the list of the most common ones; choose another"
+        )
+    return password
+
+
 def _clean_registration(reg: Registration) -> tuple[str, DocumentType, str]:
     for what, text in (("full name", reg.full_name), ("password", reg.password)):
         if isinstance(text, str):
@@ -231,8 +259,7 @@ def _clean_registration(reg: Registration) -> tuple[str, DocumentType, str]:
         doc_number = normalise_document_number(reg.document_number)
     except BadInput as error:
         raise BadInput(f"registration: {error}") from None
-    if not isinstance(reg.password, str) or len(reg.password) < MIN_PASSWORD:
-        raise BadInput(f"registration: the password must have at least {MIN_PASSWORD} characters")
+    check_password(reg.password, "registration")
     if not isinstance(reg.role, Role):
         raise BadInput(f"registration: unknown role {reg.role!r}")
     return name, doc_type, doc_number

@@ -7,6 +7,7 @@ from a fresh OS CSPRNG seed. Tests that must know the cards use
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass
 
 from argon2 import PasswordHasher
@@ -56,15 +57,40 @@ class ServerConfig:
     login_free_failures: int = 5
     login_backoff_s: float = 1.0
     login_backoff_max_s: float = 900.0
+    # The server's secret (at least 16 bytes), which keys the players' public aliases. Every
+    # process of one casino needs the same one ($CROUPIER_SECRET, hex); None with no
+    # $CROUPIER_SECRET: a random one for this process (aliases change at a restart).
+    secret: bytes | None = None
     # Logins and registrations waiting for the one password-checking thread, at most.
     password_checks_waiting: int = 8
 
     def __post_init__(self) -> None:
         if self.max_message_bytes < 256:
             raise ValueError("max_message_bytes: at least 256 bytes")
+        if self.secret is not None and len(self.secret) < 16:
+            raise ValueError("secret: at least 16 bytes")
         if self.max_actions_per_box < 1:
             raise ValueError("max_actions_per_box: at least 1")
         if self.recalls_per_minute < 1:
             raise ValueError("recalls_per_minute: at least 1")
         if self.personal_tables_per_player < 1:
             raise ValueError("personal_tables_per_player: at least 1")
+
+
+SECRET_ENV = "CROUPIER_SECRET"
+
+
+def server_secret(config: ServerConfig) -> bytes | None:
+    """The configured secret, else ``$CROUPIER_SECRET`` (hex), else None."""
+    if config.secret is not None:
+        return config.secret
+    text = os.environ.get(SECRET_ENV, "").strip()
+    if not text:
+        return None
+    try:
+        secret = bytes.fromhex(text)
+    except ValueError:
+        raise ValueError(f"${SECRET_ENV} must be hex (e.g. from `openssl rand -hex 32`)") from None
+    if len(secret) < 16:
+        raise ValueError(f"${SECRET_ENV} must hold at least 16 bytes (32 hex digits)")
+    return secret
