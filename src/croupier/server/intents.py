@@ -94,7 +94,7 @@ def parse_message(text: str | bytes) -> Ping | Intent:
     if "type" not in data:
         raise MessageError("type: missing (ping or intent)", "type", key)
     verb = data.get("intent")
-    if data["type"] == "intent" and verb in VERB_FIELDS:
+    if data["type"] == "intent" and isinstance(verb, str) and verb in VERB_FIELDS:
         # Each verb takes exactly its fields: anything else is refused, never stored.
         for name in data:
             if name not in (*COMMON_FIELDS, *VERB_FIELDS[verb]):
