@@ -69,6 +69,8 @@ class ServerConfig:
             raise ValueError("max_message_bytes: at least 256 bytes")
         if self.secret is not None and len(self.secret) < 16:
             raise ValueError("secret: at least 16 bytes")
+        if self.max_queued_messages < 2:  # room for a last message and the end of the stream
+            raise ValueError("max_queued_messages: at least 2")
         if self.max_actions_per_box < 1:
             raise ValueError("max_actions_per_box: at least 1")
         if self.recalls_per_minute < 1:
