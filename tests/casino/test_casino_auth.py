@@ -8,7 +8,7 @@ import pytest
 from sqlalchemy import select
 
 from croupier.casino import AccountLocked, AuthError, Casino, Profile, Refused, Role
-from croupier.casino.auth import token_hash
+from croupier.casino.auth import LOGIN_FAILED, token_hash
 from croupier.store.models import LoginSession, Person
 from croupier.store.testing import SettableClock
 
@@ -67,8 +67,10 @@ def _fail_three_times(casino: Casino, card: str) -> None:
     for _ in range(2):
         with pytest.raises(AuthError, match="wrong card number or password"):
             casino.auth.login(card, "wrong password")
-    with pytest.raises(AccountLocked, match="3 wrong passwords, locked until"):
+    with pytest.raises(AuthError, match="wrong card number or password") as third:
         casino.auth.login(card, "wrong password")
+    assert str(third.value) == LOGIN_FAILED  # nothing tells that this one locked the card
+    assert casino.auth.locked_until(card) is not None
 
 
 def test_lockout_after_three_failed_logins(
@@ -77,8 +79,9 @@ def test_lockout_after_three_failed_logins(
     ann = new_player()
     _fail_three_times(casino, ann.card_number)
     # Even the right password is refused while locked.
-    with pytest.raises(AccountLocked, match="is locked until"):
+    with pytest.raises(AccountLocked) as locked:
         casino.auth.login(ann.card_number, PASSWORD)
+    assert str(locked.value) == LOGIN_FAILED  # the same answer as an unknown card
 
 
 def test_lockout_ends_after_the_lock_period(
@@ -128,3 +131,35 @@ def test_lockout_only_a_manager_may_unlock(
     with casino.store.read() as session:
         person = session.scalars(select(Person).where(Person.card_number == ann.card_number)).one()
         assert person.locked_until is not None
+
+
+def test_lockout_does_not_end_sessions_already_open(
+    casino: Casino, new_player: Callable[..., Profile]
+) -> None:
+    # Issue 12, finding 3: anyone who knew a card number could lock it and so end its
+    # holder's game (the timer then folded the box). The lock now stops new logins only.
+    ann = new_player()
+    playing = casino.auth.login(ann.card_number, PASSWORD).token
+    _fail_three_times(casino, ann.card_number)
+    assert casino.auth.authenticate(playing) == ann
+    with pytest.raises(AccountLocked):
+        casino.auth.login(ann.card_number, PASSWORD)
+
+
+def test_every_login_failure_gets_the_same_answer(
+    casino: Casino, new_player: Callable[..., Profile]
+) -> None:
+    ann = new_player()
+    answers = set()
+    for card, password in [
+        ("4111111111111111", PASSWORD),  # no such card
+        (ann.card_number, "wrong password"),
+        (ann.card_number, "wrong password"),
+        (ann.card_number, "wrong password"),  # this one locks
+        (ann.card_number, "wrong password"),  # locked
+        (ann.card_number, PASSWORD),  # locked, right password
+    ]:
+        with pytest.raises(AuthError) as refused:
+            casino.auth.login(card, password)
+        answers.add(str(refused.value))
+    assert answers == {LOGIN_FAILED}

@@ -153,3 +153,27 @@ def test_audit_sees_one_consistent_picture_while_money_moves(
         auditor.join()
     assert reports
     assert all(report.ok for report in reports), next(r for r in reports if not r.ok).summary()
+
+
+def test_two_cards_of_one_person_buying_at_once_stay_under_the_persons_limit(
+    casino: Casino, new_player: Callable[..., Profile]
+) -> None:
+    # Issue 12, finding 2: the limit binds the person; two cards buying at the same
+    # moment must not both squeeze under it (nor deadlock each other).
+    from croupier.casino import Refused
+
+    for n in range(ROUNDS):
+        first = new_player(f"Ivan Twocards {n}").card_number
+        second = new_player(f"IVAN  twocards {n}").card_number
+        casino.responsible.set_deposit_limit(second, 1, 100)
+        outcomes = _race(
+            [
+                lambda n=n, card=first: casino.cashier.buy_chips(f"a-{n}", card, 60),
+                lambda n=n, card=second: casino.cashier.buy_chips(f"b-{n}", card, 60),
+            ]
+        )
+        won = [o for o in outcomes if isinstance(o, Receipt)]
+        lost = [o for o in outcomes if isinstance(o, Exception)]
+        assert len(won) == 1, outcomes
+        assert len(lost) == 1 and isinstance(lost[0], Refused), outcomes
+        assert casino.ledger.balance(first) + casino.ledger.balance(second) == 60

@@ -60,7 +60,9 @@ class LedgerMachine(RuleBasedStateMachine):
     def register_players(self) -> None:
         for i in range(PLAYERS):
             profile = self.casino.players.register(
-                Registration(f"Player {i}", date(1980, 1, 1 + i), "passport", f"P{i}", "pass-word")
+                Registration(
+                    f"Player {i}", date(1980, 1, 1 + i), "passport", f"P{i}", "pass-words!"
+                )
             )
             self.cards.append(profile.card_number)
             self.chips[profile.card_number] = 0

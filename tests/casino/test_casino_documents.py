@@ -57,13 +57,13 @@ def test_self_exclusion_not_bypassed_by_a_retyped_document_number(
 ) -> None:
     card = _register(casino, "passport", "4509 123456")
     casino.responsible.self_exclude(card)
-    with pytest.raises(Refused, match="passport 4509123456 is already registered"):
+    with pytest.raises(Refused, match="cannot be registered online"):
         _register(casino, kind, number, "Anna Petrova-Second")
 
 
 def test_driving_licence_letters_on_either_keyboard_are_one_licence(casino: Casino) -> None:
     _register(casino, "driving_licence", "77 АВ 123456")  # Cyrillic А and В
-    with pytest.raises(Refused, match="driving_licence 77AB123456 is already registered"):
+    with pytest.raises(Refused, match="cannot be registered online"):
         _register(casino, "driving_licence", "77ab123456", "Someone Else")
 
 

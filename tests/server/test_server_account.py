@@ -7,6 +7,8 @@ from datetime import date, datetime, timedelta
 
 from fastapi.testclient import TestClient
 
+from croupier.casino.auth import LOGIN_FAILED
+
 from .conftest import PASSWORD, register
 
 Make = Callable[..., tuple[str, dict[str, str]]]
@@ -49,7 +51,7 @@ def test_wrong_password_is_401_and_says_nothing_about_which_part(client: TestCli
     card = register(client)
     answer = client.post("/api/login", json={"card_number": card, "password": "wrong pass"})
     assert answer.status_code == 401
-    assert answer.json()["error"]["message"] == "wrong card number or password"
+    assert answer.json()["error"]["message"] == LOGIN_FAILED
 
 
 def test_requests_without_a_session_are_401(client: TestClient) -> None:

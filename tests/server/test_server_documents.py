@@ -47,7 +47,7 @@ def test_register_api_self_excluded_player_cannot_register_the_document_again(
     assert excluded.status_code < 300, excluded.text
     again = _register(client, "passport", "4509-123-456", "Anna Petrova-Second")
     assert again.status_code == 403, again.text
-    assert "already registered" in again.json()["error"]["message"]
+    assert "cannot be registered online" in again.json()["error"]["message"]
 
 
 def test_register_api_schema_lists_the_document_types(client: TestClient) -> None:

@@ -47,7 +47,7 @@ def test_staff_create_command_registers_a_manager_who_can_log_in(store: Store) -
         app, [*args, "--url", store.url], input="long password\nlong password\n"
     )
     assert again.exit_code == 1
-    assert "already registered" in again.output
+    assert "cannot be registered online" in again.output
 
 
 def test_staff_create_command_refuses_a_bad_birth_date(tmp_path: Path) -> None:

@@ -125,3 +125,40 @@ def test_schema_refuses_a_zero_posting(store: Store) -> None:
                 "SELECT 1, id, 0, '' FROM accounts"
             )
         )
+
+
+def test_people_are_found_by_date_of_birth_through_an_index(store: Store) -> None:
+    # Exclusion and limits bind a person (name + date of birth): every purchase looks
+    # up the person's cards by date of birth (migration 0006).
+    indexes = inspect(store.engine).get_indexes("people")
+    assert any(ix["column_names"] == ["birth_date"] for ix in indexes)
+
+
+def test_a_failed_statement_never_shows_its_values(store: Store) -> None:
+    # Issue 12, finding 4: a failed INSERT's message (logged with the traceback) carried
+    # the argon2 hash, the document number and the date of birth.
+    from datetime import date
+
+    from sqlalchemy.exc import DBAPIError
+
+    from croupier.store.models import Person
+
+    row = {
+        "card_number": "7000000000000001",
+        "role": "player",
+        "full_name": "Vera Secret",
+        "birth_date": date(1977, 7, 7),
+        "document_type": "passport",
+        "document_number": "SECRETDOC123",
+        "password_hash": "$argon2id$v=19$m=65536,t=3,p=4$c2VjcmV0c2FsdA$SECRETHASH",
+        "registered_at": datetime(2026, 1, 1, tzinfo=UTC),
+        "failed_logins": 0,
+    }
+    with store.write() as session:
+        session.execute(insert(Person).values(**row))
+    with pytest.raises(DBAPIError) as failed, store.write() as session:
+        session.execute(insert(Person).values(**row))  # the same card number again
+    message = str(failed.value)
+    assert "hidden due to hide_parameters" in message
+    for secret in ("SECRETDOC123", "SECRETHASH", "1977-07-07", "Vera Secret"):
+        assert secret not in message

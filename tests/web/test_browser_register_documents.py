@@ -44,7 +44,7 @@ def test_registration_form_picks_the_document_type_from_the_list(
     page.fill(f"{form} [name=document_number]", "77-ab-900001")
     page.fill(f"{form} [name=password]", "correct horse")
     page.click(f"{form} button[type=submit]")
-    expect(page.locator("#notice")).to_contain_text("already registered")
+    expect(page.locator("#notice")).to_contain_text("cannot be registered online")
     page.screenshot(path=shots / "register-document-again.png")
     again.close()
     assert card and not errors

@@ -3,9 +3,13 @@
 A login checks the password (argon2) and opens a session: a random token
 (``secrets.token_urlsafe``) handed to the client once, of which the database
 keeps only the SHA-256, so a stolen database backup opens no session. A token
-expires after ``session_ttl``. Three wrong passwords in a row lock the account
-until a manager unlocks it or ``lock_period`` passes. Every successful login
-returns the previous login time, so a player notices a login that was not theirs.
+expires after ``session_ttl``. Three wrong passwords in a row lock the card for new
+logins until a manager unlocks it or ``lock_period`` passes; sessions already open
+go on (anyone who knows a card number could otherwise end its holder's game at will,
+and the timer would fold their box). Every failure, a locked card's included, gets
+the same answer after the same argon2 work, so the answer never tells whether a card
+exists or is locked. Every successful login returns the previous login time, so a
+player notices a login that was not theirs.
 """
 
 from __future__ import annotations
@@ -26,6 +30,11 @@ from croupier.store.db import Store
 from croupier.store.models import LoginSession, Person, Role
 
 MAX_FAILED_LOGINS = 3
+# The one answer to every failed login: unknown card, wrong password, locked card.
+LOGIN_FAILED = (
+    "wrong card number or password (after three wrong passwords a card waits a while; "
+    "the cash desk can unlock it)"
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,31 +78,26 @@ class Auth:
                 # Spend the same time as a real check, so timing does not tell
                 # which card numbers exist.
                 self._dummy_verify(password)
-                raise AuthError("wrong card number or password") from None
+                raise AuthError(LOGIN_FAILED) from None
             stored_hash = person.password_hash
-            self._refuse_if_locked(person, now)
+        # The password is checked even for a locked card: the same work, the same answer.
         try:
             ok: bool = self.hasher.verify(stored_hash, password)
         except (VerificationError, InvalidHashError):
             ok = False
-        locked = False
         with self.store.write() as session:
             person = find_person(session, card_number, lock=True)
-            self._refuse_if_locked(person, now)
-            if not ok:
+            locked = self._locked(person, now)
+            if not ok and not locked:
                 person.failed_logins += 1
-                locked = person.failed_logins >= self.policy.max_failed_logins
-                if locked:
+                if person.failed_logins >= self.policy.max_failed_logins:
                     person.failed_logins = 0
                     person.locked_until = now + self.policy.lock_period
         # The failure count is committed above before we refuse.
+        if locked:
+            raise AccountLocked(LOGIN_FAILED)
         if not ok:
-            if locked:
-                raise AccountLocked(
-                    f"card {person.card_number}: {self.policy.max_failed_logins} wrong passwords, "
-                    f"locked until {person.locked_until:%Y-%m-%d %H:%M} UTC or a manager unlocks it"
-                )
-            raise AuthError("wrong card number or password")
+            raise AuthError(LOGIN_FAILED)
         token = secrets.token_urlsafe(32)
         expires = now + self.policy.session_ttl
         with self.store.write() as session:
@@ -121,12 +125,15 @@ class Auth:
         with contextlib.suppress(VerificationError, InvalidHashError):
             self.hasher.verify(self._dummy_hash, password)
 
-    def _refuse_if_locked(self, person: Person, now: datetime) -> None:
-        if person.locked_until is not None and now < person.locked_until:
-            raise AccountLocked(
-                f"card {person.card_number} is locked until "
-                f"{person.locked_until:%Y-%m-%d %H:%M} UTC or a manager unlocks it"
-            )
+    def _locked(self, person: Person, now: datetime) -> bool:
+        return person.locked_until is not None and now < person.locked_until
+
+    def locked_until(self, card_number: object) -> datetime | None:
+        """When a card's lock ends (None: not locked): for staff, never for the login form."""
+        now = self.store.now()
+        with self.store.read() as session:
+            person = find_person(session, card_number)
+            return person.locked_until if self._locked(person, now) else None
 
     def authenticate(self, token: str) -> Profile:
         """The person a live session token belongs to, or :class:`AuthError`."""
@@ -134,6 +141,9 @@ class Auth:
 
     def session_started(self, token: str) -> datetime:
         return self._session_person(token)[0].created_at
+
+    def session_expires(self, token: str) -> datetime:
+        return self._session_person(token)[0].expires_at
 
     def _session_person(self, token: str) -> tuple[LoginSession, Person]:
         if not isinstance(token, str) or not token:
@@ -150,9 +160,8 @@ class Auth:
             login, person = row
             if login.ended_at is not None or now >= login.expires_at:
                 raise AuthError("the session has expired: log in again")
-            if person.locked_until is not None and now < person.locked_until:
-                # A lock stops the sessions already open too, not only new logins.
-                raise AuthError(f"card {person.card_number} is locked: log in again once unlocked")
+            # A lock after wrong passwords stops new logins only: whoever typed them may
+            # not be the player at the table.
             return login, person
 
     def logout(self, token: str) -> None:

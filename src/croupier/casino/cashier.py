@@ -50,9 +50,11 @@ class Cashier:
 
         def body(session: Session) -> dict[str, Any]:
             now = self.store.now()
-            # The person row is locked so two concurrent buys cannot both
-            # squeeze under the same deposit limit.
-            person = find_person(session, card, lock=True)
+            # The person's rows are locked so two concurrent buys cannot both squeeze
+            # under the same deposit limit: for a buy, every card of the person, in id
+            # order, by check_deposit (locking this card first could deadlock with a
+            # buy on another card of the same person).
+            person = find_person(session, card, lock=kind is not TxKind.BUY)
             if kind is TxKind.BUY:
                 require_player(person, f"buying chips for {amount}")
                 check_deposit(session, person, amount, now)

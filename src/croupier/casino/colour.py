@@ -278,7 +278,7 @@ def fund_bet(
     now = store.now()
     doing = f"{memo} of {amount} on round {round_id}"
     require_player(person, doing)
-    check_not_excluded(person, now, doing)
+    check_not_excluded(session, person, now, doing)
     touch(session, store, stack, table, now, settings)
     account = session.get_one(Account, stack.account_id)
     chips_needed = -(-amount // stack.value)

@@ -149,7 +149,7 @@ class Colours:
             now = self.store.now()
             doing = f"buying colour chips at table {table.id}"
             require_player(person, doing)
-            check_not_excluded(person, now, doing)
+            check_not_excluded(session, person, now, doing)
             if not table.min_stake <= value <= table.max_stake:
                 raise BadInput(
                     f"table {table.id}: a colour chip must be worth {table.min_stake} to "

@@ -6,12 +6,14 @@ Every round is stored with its profile, limits, deck commitment and seed
 pictures: it replays the events from the seed and projects each step for
 the player asking, so the player sees exactly what the table showed them
 then, and never a card they could not see (a dark box before the show, a
-neighbour's folded hand). Replaying a round takes well under a millisecond
-per step, so nothing more is stored for it.
+neighbour's folded hand). A recall replays the round once, projecting as it
+goes, so its cost grows with the number of steps, not their square; the
+pictures of one recall are capped in size (:data:`MAX_RECALL_VIEWS`).
 """
 
 from __future__ import annotations
 
+import json
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
@@ -21,13 +23,16 @@ from sqlalchemy import func, select
 
 from croupier.casino.errors import BadInput, NotFound, Refused
 from croupier.casino.players import find_person
-from croupier.casino.replay import check_round, rebuild
+from croupier.casino.replay import check_round, replay
 from croupier.games.base import JSON, Viewer
 from croupier.store.db import Store
 from croupier.store.round_models import EventKind, Phase, RoundEvent, RoundParticipant, TableRound
 
 # The issue: "a player can recall the last 10 rounds step by step".
 RECALL_DEPTH = 10
+# Characters of JSON the step pictures of one recall may take (a recall of a 600-bet
+# roulette round was 18 MB, each step the whole table again).
+MAX_RECALL_VIEWS = 1_000_000
 MAX_PAGE = 100
 
 
@@ -105,6 +110,7 @@ class Recall:
     nonce: int
     steps: tuple[Step, ...]
     settlement: JSON | None
+    views_omitted: int = 0  # steps shown without their picture, past the size budget
 
     def to_json(self) -> JSON:
         return {
@@ -116,6 +122,7 @@ class Recall:
             "nonce": self.nonce,
             "steps": [s.to_json() for s in self.steps],
             "settlement": self.settlement,
+            "views_omitted": self.views_omitted,
         }
 
 
@@ -203,15 +210,35 @@ class History:
 
 
 def recall_of(
-    row: TableRound, events: Sequence[RoundEvent], viewer: Viewer, summary: RoundSummary
+    row: TableRound,
+    events: Sequence[RoundEvent],
+    viewer: Viewer,
+    summary: RoundSummary,
+    budget: int = MAX_RECALL_VIEWS,
 ) -> Recall:
-    """Replay ``events`` one by one, projecting each step for ``viewer``."""
+    """Replay ``events`` once, projecting each step for ``viewer``.
+
+    The pictures of the steps are kept up to ``budget`` characters of JSON in all; past
+    it a step keeps its event but not its picture (``view`` None), except the last, so
+    one recall can never grow without bound. Decisions per box are capped too
+    (:data:`~croupier.casino.rounds.MAX_ACTIONS_PER_BOX`), so this is the rare case.
+    """
     steps = []
-    for i, event in enumerate(events):
-        rebuilt = rebuild(row, events[: i + 1])
+    spent = 0
+    omitted = 0
+    last = len(events) - 1
+    rounds = replay(row, events)
+    next(rounds)  # the round before its first event: nothing to show
+    for i, (event, rebuilt) in enumerate(zip(events, rounds, strict=True)):
         view: Any = None
         if rebuilt.state is not None:
-            view = rebuilt.engine.project(rebuilt.state, viewer)
+            if spent <= budget or i == last:
+                view = rebuilt.engine.project(rebuilt.state, viewer)
+                spent += len(json.dumps(view, separators=(",", ":"), default=str))
+                if spent > budget and i != last:
+                    view, omitted = None, omitted + 1
+            else:
+                omitted += 1
         payload = dict(event.payload)
         if event.kind == EventKind.STAKE.value and viewer.player not in (None, payload["player"]):
             payload.pop("prebuy", None)  # another player's dark pre-buys stay theirs
@@ -226,4 +253,5 @@ def recall_of(
         row.nonce,
         tuple(steps),
         row.settlement,
+        omitted,
     )

@@ -44,7 +44,7 @@ def hold_chips(
     now = store.now()
     doing = f"{memo} of {amount} on round {round_id}"
     require_player(person, doing)
-    check_not_excluded(person, now, doing)
+    check_not_excluded(session, person, now, doing)
     currency = session.get_one(Round, round_id).currency
     chips = player_account(session, person, currency)
     hold = ensure_account(session, AccountKind.HOLD, currency, person, round_id)

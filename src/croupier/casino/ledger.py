@@ -180,7 +180,7 @@ class Ledger:
             found = _open_round(session, self.store, round_id)
             person = find_person(session, card)
             require_player(person, f"stake of {amount} on round {round_id}")
-            check_not_excluded(person, now, f"stake of {amount} on round {round_id}")
+            check_not_excluded(session, person, now, f"stake of {amount} on round {round_id}")
             chips = player_account(session, person, found.currency)
             hold = ensure_account(session, AccountKind.HOLD, found.currency, person, round_id)
             tx = post(

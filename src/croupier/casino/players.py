@@ -18,9 +18,13 @@ datetime.date(2026, 3, 1)
 
 from __future__ import annotations
 
+import logging
 import secrets
+import unicodedata
 from dataclasses import dataclass
 from datetime import date, datetime
+from functools import cache
+from pathlib import Path
 
 from argon2 import PasswordHasher
 from sqlalchemy import select
@@ -33,13 +37,25 @@ from croupier.casino.documents import (
     parse_document_type,
 )
 from croupier.casino.errors import BadInput, NotFound, Refused
+from croupier.casino.text import check_text
 from croupier.store.db import Store
 from croupier.store.models import Person, Role
 
 ADULT_AGE = 18
 CARD_DIGITS = 16
 CARD_PREFIX = "7"
-MIN_PASSWORD = 8
+MIN_PASSWORD = 10
+# NIST SP 800-63B: a length, no composition rules, and no password from a list of
+# those known to be common (a small data file shipped with the package).
+COMMON_PASSWORDS = Path(__file__).with_name("common-passwords.txt")
+OLDEST_BIRTH_YEAR = 1900  # nobody living was born earlier: an earlier year is a typing slip
+# The one answer to a registration the casino will not take online (a document already on a
+# card, a self-excluded person): the details go to the staff's log, not to the asker.
+REGISTRATION_REFUSED = (
+    "registration refused: these details cannot be registered online; please ask at the cash desk"
+)
+
+log = logging.getLogger("croupier.casino")
 
 
 def luhn_check_digit(payload: str) -> str:
@@ -155,7 +171,75 @@ def find_person(session: Session, card_number: object, *, lock: bool = False) ->
     return person
 
 
+def identity_name(full_name: str) -> str:
+    """A name in the form compared to tell whether two cards belong to one person: NFKC,
+    case folded, ё as е, single spaces. (Typed in another alphabet it is another name: the
+    documents and the staff's look at the person are the checks for that.)
+
+    >>> identity_name("  Анна  Пётровна ") == identity_name("АННА ПЕТРОВНА")
+    True
+    """
+    folded = unicodedata.normalize("NFKC", full_name).casefold().replace("ё", "е")
+    return " ".join(folded.split())
+
+
+def cards_of_person(session: Session, person: Person, *, lock: bool = False) -> list[Person]:
+    """Every card of the person who holds ``person``'s card, that card included, by id.
+
+    A person is one name and one date of birth: a self-excluded player who registers
+    again on another document (a driving licence after the passport) is still the
+    same person, and exclusion and deposit limits bind the person, not the card.
+    With ``lock`` the rows are locked in id order (PostgreSQL), so two cards of one
+    person cannot both squeeze under the same limit and two such locks never deadlock.
+    """
+    found = people_named(session, person.full_name, person.birth_date, lock=lock)
+    return found if any(p.id == person.id for p in found) else [person, *found]
+
+
+def people_named(
+    session: Session, full_name: str, birth_date: date, *, lock: bool = False
+) -> list[Person]:
+    """The cards registered to ``full_name`` (as :func:`identity_name` compares it) born
+    on ``birth_date``, by id."""
+    statement = (
+        select(Person)
+        .where(Person.birth_date == birth_date)
+        .order_by(Person.id)
+        .execution_options(populate_existing=True)
+    )
+    if lock and session.get_bind().dialect.name != "sqlite":
+        statement = statement.with_for_update()
+    key = identity_name(full_name)
+    return [row for row in session.scalars(statement) if identity_name(row.full_name) == key]
+
+
+@cache
+def common_passwords() -> frozenset[str]:
+    lines = COMMON_PASSWORDS.read_text(encoding="utf-8").splitlines()
+    return frozenset(line.strip().casefold() for line in lines if line.strip() and line[0] != "#")
+
+
+def check_password(password: object, doing: str) -> str:
+    """A new password, or :class:`BadInput`: at least ten characters and not a common one.
+
+    >>> check_password("Qwertyuiop", "registration")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    croupier.casino.errors.BadInput: registration: that password is on the list of ...
+    """
+    if not isinstance(password, str) or len(password) < MIN_PASSWORD:
+        raise BadInput(f"{doing}: the password must have at least {MIN_PASSWORD} characters")
+    if " ".join(password.split()).casefold() in common_passwords():
+        raise BadInput(
+            f"{doing}: that password is on the list of the most common ones; choose another"
+        )
+    return password
+
+
 def _clean_registration(reg: Registration) -> tuple[str, DocumentType, str]:
+    for what, text in (("full name", reg.full_name), ("password", reg.password)):
+        if isinstance(text, str):
+            check_text(text, f"registration: {what}")
     name = " ".join(reg.full_name.split()) if isinstance(reg.full_name, str) else ""
     if not name:
         raise BadInput("registration: full name is empty")
@@ -163,6 +247,11 @@ def _clean_registration(reg: Registration) -> tuple[str, DocumentType, str]:
         raise BadInput("registration: full name is longer than 200 characters")
     if not isinstance(reg.birth_date, date) or isinstance(reg.birth_date, datetime):
         raise BadInput(f"registration: date of birth must be a date, got {reg.birth_date!r}")
+    if reg.birth_date.year < OLDEST_BIRTH_YEAR:
+        raise BadInput(
+            f"registration: date of birth {reg.birth_date} is before {OLDEST_BIRTH_YEAR}: "
+            "a typing mistake?"
+        )
     # One document, one registration: the type from a fixed list and the number
     # in one normal form, so a retyped document is not a new one.
     try:
@@ -170,8 +259,7 @@ def _clean_registration(reg: Registration) -> tuple[str, DocumentType, str]:
         doc_number = normalise_document_number(reg.document_number)
     except BadInput as error:
         raise BadInput(f"registration: {error}") from None
-    if not isinstance(reg.password, str) or len(reg.password) < MIN_PASSWORD:
-        raise BadInput(f"registration: the password must have at least {MIN_PASSWORD} characters")
+    check_password(reg.password, "registration")
     if not isinstance(reg.role, Role):
         raise BadInput(f"registration: unknown role {reg.role!r}")
     return name, doc_type, doc_number
@@ -204,10 +292,25 @@ class Players:
                         )
                     ).first()
                     if taken is not None:
-                        raise Refused(
-                            f"registration refused: {doc_type.value} {doc_number} is already "
-                            "registered to another card"
+                        # Said to staff, not to whoever typed the number: it may be someone
+                        # else's document, and the answer must not confirm that it is known.
+                        log.warning(
+                            "registration refused: document on another card",
+                            extra={"card": taken, "reason": "document"},
                         )
+                        raise Refused(REGISTRATION_REFUSED)
+                    excluded = [
+                        p.card_number
+                        for p in people_named(session, name, reg.birth_date)
+                        if p.excluded_until is not None and now < p.excluded_until
+                    ]
+                    if excluded:
+                        # A self-excluded person does not come back on another document.
+                        log.warning(
+                            "registration refused: the person is self-excluded",
+                            extra={"card": excluded[0], "reason": "self-exclusion"},
+                        )
+                        raise Refused(REGISTRATION_REFUSED)
                     person = Person(
                         card_number=new_card_number(),
                         role=reg.role.value,

@@ -9,6 +9,12 @@
   bought and no stake held; cashing out stays open. It cannot be shortened.
 * **Reality check**: a reminder every N minutes of a session.
 
+Exclusion and limits bind the *person*, not the card
+(:func:`~croupier.casino.players.cards_of_person`: the same name and date of
+birth): while any card of the person is excluded, no card of theirs may buy
+chips, stake, sit down or be newly registered; the strictest limit set on any of
+their cards applies to each, against the deposits of all of them together.
+
 >>> from datetime import datetime, UTC
 >>> add_months(datetime(2026, 8, 31, tzinfo=UTC), 6)
 datetime.datetime(2027, 2, 28, 0, 0, tzinfo=datetime.timezone.utc)
@@ -20,6 +26,7 @@ datetime.datetime(2026, 11, 29, 20, 45, tzinfo=datetime.timezone.utc)
 from __future__ import annotations
 
 import calendar
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
@@ -27,7 +34,7 @@ from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
 from croupier.casino.errors import BadInput, Refused, whole_amount
-from croupier.casino.players import find_person
+from croupier.casino.players import cards_of_person, find_person
 from croupier.store.db import Store
 from croupier.store.models import (
     Account,
@@ -106,15 +113,15 @@ def limit_state(session: Session, person_id: int, period_days: int, now: datetim
     return LimitState(period_days, amount)
 
 
-def deposited_since(session: Session, person_id: int, since: datetime) -> int:
-    """Chips bought by a person after ``since`` (every currency, face value)."""
+def deposited_since(session: Session, person_ids: Sequence[int], since: datetime) -> int:
+    """Chips bought on any of ``person_ids`` after ``since`` (every currency, face value)."""
     total = session.scalar(
         select(func.coalesce(func.sum(Posting.amount), 0))
         .join(LedgerTransaction, LedgerTransaction.id == Posting.transaction_id)
         .join(Account, Account.id == Posting.account_id)
         .where(
             LedgerTransaction.kind == TxKind.BUY.value,
-            LedgerTransaction.person_id == person_id,
+            LedgerTransaction.person_id.in_(person_ids),
             LedgerTransaction.created_at > since,
             Account.kind == AccountKind.PLAYER.value,
         )
@@ -122,26 +129,52 @@ def deposited_since(session: Session, person_id: int, since: datetime) -> int:
     return int(total or 0)
 
 
-def check_not_excluded(person: Person, now: datetime, doing: str) -> None:
-    if person.excluded_until is not None and now < person.excluded_until:
+def excluded_until(cards: Sequence[Person], now: datetime) -> datetime | None:
+    """The end of the longest exclusion running now on any of a person's ``cards``."""
+    running = [c.excluded_until for c in cards if c.excluded_until and now < c.excluded_until]
+    return max(running, default=None)
+
+
+def check_not_excluded(
+    session: Session, person: Person, now: datetime, doing: str, cards: Sequence[Person] = ()
+) -> None:
+    """:class:`Refused` while any card of the person holding ``person``'s card is excluded."""
+    until = excluded_until(cards or cards_of_person(session, person), now)
+    if until is not None:
+        other = "" if person.excluded_until == until else " (on another card of the same person)"
         raise Refused(
             f"{doing} refused: card {person.card_number} is self-excluded until "
-            f"{person.excluded_until:%Y-%m-%d}"
+            f"{until:%Y-%m-%d}{other}"
         )
 
 
+def strictest_limit(
+    session: Session, cards: Sequence[Person], days: int, now: datetime
+) -> int | None:
+    """The lowest ``days`` limit in force on any of a person's ``cards`` (None: none)."""
+    amounts = [limit_state(session, c.id, days, now).amount for c in cards]
+    return min((a for a in amounts if a is not None), default=None)
+
+
 def check_deposit(session: Session, person: Person, amount: int, now: datetime) -> None:
-    """Refuse a deposit a self-excluded player or a deposit limit does not allow."""
-    check_not_excluded(person, now, f"buying chips for {amount}")
+    """Refuse a deposit a self-excluded person or the person's deposit limits do not allow.
+
+    Locks every card of the person (PostgreSQL), so two of them cannot buy under
+    one limit at the same moment.
+    """
+    cards = cards_of_person(session, person, lock=True)
+    check_not_excluded(session, person, now, f"buying chips for {amount}", cards)
+    ids = [c.id for c in cards]
     for days, name in PERIODS.items():
-        limit = limit_state(session, person.id, days, now).amount
+        limit = strictest_limit(session, cards, days, now)
         if limit is None:
             continue
-        used = deposited_since(session, person.id, now - timedelta(days=days))
+        used = deposited_since(session, ids, now - timedelta(days=days))
         if used + amount > limit:
+            whose = "" if len(cards) == 1 else " (the strictest of every card of the person)"
             raise Refused(
                 f"buying chips for {amount} refused: the {name} deposit limit of card "
-                f"{person.card_number} is {limit}, {used} already deposited, "
+                f"{person.card_number} is {limit}{whose}, {used} already deposited, "
                 f"at most {max(limit - used, 0)} more"
             )
 
@@ -204,8 +237,8 @@ class Responsible:
     def excluded_until(self, card_number: object) -> datetime | None:
         now = self.store.now()
         with self.store.read() as session:
-            until = find_person(session, card_number).excluded_until
-            return until if until is not None and until > now else None
+            # The person's: an exclusion set on another card of theirs binds this one too.
+            return excluded_until(cards_of_person(session, find_person(session, card_number)), now)
 
     def set_reality_check(self, card_number: object, minutes: int | None) -> None:
         if minutes is not None and (

@@ -61,6 +61,7 @@ from croupier.casino.replay import (
     shoe_left,
     stake_json,
     start_deck,
+    unasked_fields,
 )
 from croupier.casino.round_view import RoundView, make_view
 from croupier.casino.tables import find_table
@@ -91,6 +92,9 @@ from croupier.store.round_models import (
 TIMER = "timer"
 OPEN_PHASES = (Phase.BETTING.value, Phase.PLAYING.value)
 MAX_CLIENT_SEED = 64
+# Decisions one box may take in a round (a casino setting): a hundred roulette bets is
+# far more than a real player places, and it bounds what one round stores and recalls.
+MAX_ACTIONS_PER_BOX = 100
 
 
 class IllegalIntent(Refused):
@@ -104,11 +108,19 @@ class Rounds:
     """Drives the engines of every table: one method per intent, each one transaction."""
 
     def __init__(
-        self, store: Store, ledger: Ledger | None = None, colours: ColourSettings | None = None
+        self,
+        store: Store,
+        ledger: Ledger | None = None,
+        colours: ColourSettings | None = None,
+        *,
+        max_actions_per_box: int = MAX_ACTIONS_PER_BOX,
     ) -> None:
+        if not isinstance(max_actions_per_box, int) or max_actions_per_box < 1:
+            raise BadInput(f"max_actions_per_box must be at least 1, got {max_actions_per_box!r}")
         self.store = store
         self.ledger = ledger or Ledger(store)
         self.colours = colours or ColourSettings()
+        self.max_actions_per_box = max_actions_per_box
         # round id -> rebuilt state at an event count: a cache only; the events are the truth.
         self._cache: dict[str, Rebuilt] = {}
 
@@ -404,6 +416,21 @@ class Rounds:
                     raise Refused(f"round {row.id}: card {card} has no box in this round")
             elif owners.get(action.box) != card:
                 raise Refused(f"round {row.id} box {action.box}: card {card} does not hold it")
+            # Every decision is stored for good and replayed by every recall: a box that
+            # could bet without end would make the round's record (and its recall) huge.
+            taken = rebuilt.actions.get(action.box, 0)
+            if taken >= self.max_actions_per_box:
+                where = f"box {action.box}" if action.box else f"card {card}"
+                raise IllegalIntent(
+                    f"round {row.id} {where}: at most {self.max_actions_per_box} decisions "
+                    "a round; this round takes no more from it"
+                )
+            unasked = unasked_fields(rebuilt.engine.legal_actions(rebuilt.state), action)
+            if unasked:
+                raise BadInput(
+                    f"round {row.id}: {action.act} takes no {', '.join(unasked)} "
+                    "(unknown field for this action)"
+                )
         try:
             rebuilt.engine.verify(rebuilt.state, action)
             state = rebuilt.engine.apply(rebuilt.state, action)
@@ -434,9 +461,7 @@ class Rounds:
                 self.colours,
             ):
                 hold_chips(session, self.store, row.id, owner, amount, memo)
-        self._cache[row.id] = Rebuilt(
-            rebuilt.engine, rebuilt.profile, rebuilt.setup, state, row.events
-        )
+        self._cache[row.id] = rebuilt.acted(action, state, row.events)
 
     def _run(
         self,

@@ -42,6 +42,7 @@ from croupier.casino.colour import ColourSettings, leave
 from croupier.casino.errors import BadInput, NotFound, Refused
 from croupier.casino.ledger import require_player
 from croupier.casino.players import find_person
+from croupier.casino.responsible import check_not_excluded
 from croupier.games.base import Limits, RuleError
 from croupier.profiles import ProfileError, load
 from croupier.store.db import Store
@@ -241,11 +242,11 @@ def table_info(session: Session, row: GameTable) -> TableInfo:
     )
 
 
-def may_play(person: Person, now: datetime, doing: str) -> None:
-    """:class:`Refused` for staff and for a self-excluded player, before anything is made."""
+def may_play(session: Session, person: Person, now: datetime, doing: str) -> None:
+    """:class:`Refused` for staff and for a self-excluded person (on any of their cards),
+    before anything is made."""
     require_player(person, doing)
-    if person.excluded_until is not None and person.excluded_until > now:
-        raise Refused(f"{doing} refused: the player is self-excluded")
+    check_not_excluded(session, person, now, doing)
 
 
 def check_table_id(table_id: object) -> int:
@@ -314,7 +315,7 @@ class Tables:
         profile, boxes = _check_config(TableConfig(profile_id, limits, TableMode.PERSONAL))
         with self.store.write() as session:
             person = find_person(session, card_number, lock=True)
-            may_play(person, self.store.now(), "open a personal table")
+            may_play(session, person, self.store.now(), "open a personal table")
             mine = self._personal_tables_of(session, person)
             if len(mine) >= most_open:
                 listed = ", ".join(str(t) for t in mine)
@@ -401,7 +402,7 @@ class Tables:
         with self.store.write() as session:
             row = find_table(session, self.store, table_id, lock=True)
             person = find_person(session, card_number)
-            may_play(person, self.store.now(), f"sit at table {row.id}")
+            may_play(session, person, self.store.now(), f"sit at table {row.id}")
             return self._seat(session, row, person, box)
 
     def _seat(self, session: Session, row: GameTable, person: Person, box: int | None) -> TableInfo:

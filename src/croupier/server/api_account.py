@@ -7,9 +7,12 @@ after a lost answer moves nothing twice.
 
 from __future__ import annotations
 
+import asyncio
+
 from fastapi import APIRouter, Request, Response
 
-from croupier.casino import Profile, Receipt, Registration
+from croupier.casino import AuthError, Profile, Receipt, Registration
+from croupier.casino.auth import token_hash
 from croupier.casino.players import find_person
 from croupier.server.schemas import (
     BalanceOut,
@@ -26,6 +29,7 @@ from croupier.server.schemas import (
     RegisterIn,
 )
 from croupier.server.security import COOKIE, Player, State, token_of
+from croupier.server.throttle import too_many
 
 router = APIRouter(prefix="/api", tags=["account"])
 
@@ -50,21 +54,37 @@ def receipt_out(receipt: Receipt, card: str) -> ReceiptOut:
     )
 
 
+def client_address(request: Request) -> str:
+    return request.client.host if request.client else "unknown"
+
+
 @router.post("/register", status_code=201)
-def register(body: RegisterIn, state: State) -> PlayerOut:
+async def register(body: RegisterIn, state: State) -> PlayerOut:
     """Register a player (18 or older today) and issue their player card."""
-    profile = state.casino.players.register(
-        Registration(
-            body.full_name, body.birth_date, body.document_type, body.document_number, body.password
-        )
+    registration = Registration(
+        body.full_name, body.birth_date, body.document_type, body.document_number, body.password
     )
+    # Hashing the password is argon2 work: in line with every other password check.
+    profile = await state.passwords.run(state.casino.players.register, registration)
     return player_out(profile)
 
 
 @router.post("/login")
-def login(body: LoginIn, state: State, response: Response) -> LoginOut:
-    """Open a session: the token comes back once, and as an HttpOnly cookie."""
-    done = state.casino.auth.login(body.card_number, body.password)
+async def login(body: LoginIn, state: State, request: Request, response: Response) -> LoginOut:
+    """Open a session: the token comes back once, and as an HttpOnly cookie.
+
+    Every failure gets one answer; an address that keeps failing waits longer and longer
+    (429), and password checks run one at a time so they cannot starve the game."""
+    address = client_address(request)
+    wait = state.logins.wait(address)
+    if wait > 0:
+        raise too_many("too many failed logins from this address", wait)
+    try:
+        done = await state.passwords.run(state.casino.auth.login, body.card_number, body.password)
+    except AuthError:
+        state.logins.failed(address)
+        raise
+    state.logins.succeeded(address)
     response.set_cookie(
         COOKIE,
         done.token,
@@ -83,11 +103,13 @@ def login(body: LoginIn, state: State, response: Response) -> LoginOut:
 
 
 @router.post("/logout", status_code=204)
-def logout(request: Request, state: State, response: Response) -> None:
-    """End the session (a missing or dead token is fine: the result is the same)."""
+async def logout(request: Request, state: State, response: Response) -> None:
+    """End the session and close its table sockets at once (a missing or dead token is
+    fine: the result is the same)."""
     token = token_of(request)
     if token:
-        state.casino.auth.logout(token)
+        await asyncio.to_thread(state.casino.auth.logout, token)
+        state.sessions.end(token_hash(token), "logged out")
     response.delete_cookie(COOKIE, path="/")
 
 

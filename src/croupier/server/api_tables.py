@@ -15,6 +15,7 @@ from croupier.casino import NotFound, Profile
 from croupier.casino.colour_desk import ColourReceipt
 from croupier.casino.tables import LIMIT_TIERS
 from croupier.games.base import Viewer
+from croupier.server.floor import Floor
 from croupier.server.projection import alias, anonymise, guard_recall
 from croupier.server.schemas import (
     ColourBuyIn,
@@ -61,7 +62,8 @@ async def history(
     per_page: Annotated[int, Query(ge=1, le=100)] = 20,
 ) -> dict[str, Any]:
     """The player's rounds, newest first, a page at a time, with each round's net."""
-    found = await state.floor.call(state.floor.history.page, player.card_number, page, per_page)
+    floor = state.floor
+    found = await floor.look_back(floor.history.page, player.card_number, page, per_page)
     return {
         "rounds": [r.to_json() for r in found.rounds],
         "page": found.page,
@@ -71,18 +73,25 @@ async def history(
     }
 
 
+def recall_for(floor: Floor, card: str, round_id: str) -> dict[str, Any]:
+    """A round replayed and projected for the player holding ``card`` (blocking)."""
+    found = floor.history.recall(card, round_id)
+    viewer = Viewer.of(card)
+    guarded = guard_recall(found.to_json(), viewer)
+    players = {s["payload"]["player"] for s in guarded["steps"] if s["kind"] == "stake"}
+    return anonymise(guarded, viewer, players)
+
+
 @router.get("/history/{round_id}")
 async def recall(
     round_id: Annotated[str, Path(min_length=1, max_length=64)], player: Player, state: State
 ) -> dict[str, Any]:
     """One of the player's last ten rounds step by step, as they saw it, with its seed
-    (once closed) for the provably-fair check."""
+    (once closed) for the provably-fair check. A player has one recall at a time and a
+    few a minute (429 beyond)."""
     floor = state.floor
-    found = await floor.call(floor.history.recall, player.card_number, round_id)
-    viewer = Viewer.of(player.card_number)
-    guarded = guard_recall(found.to_json(), viewer)
-    players = {s["payload"]["player"] for s in guarded["steps"] if s["kind"] == "stake"}
-    return anonymise(guarded, viewer, players)
+    with state.recalls.use(player.card_number, "recall"):
+        return await floor.look_back(recall_for, floor, player.card_number, round_id)
 
 
 @router.post("/tables", status_code=201)

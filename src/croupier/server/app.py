@@ -14,6 +14,8 @@ from __future__ import annotations
 
 import asyncio
 import gc
+import hashlib
+import hmac
 import sys
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
@@ -27,11 +29,15 @@ from croupier import __version__
 from croupier.casino import Casino
 from croupier.server import api_account, api_games, api_tables, errors, logs, ws
 from croupier.server.body_limit import BodyLimit
-from croupier.server.config import WS_FRAME_LIMIT, ServerConfig
+from croupier.server.config import WS_FRAME_LIMIT, ServerConfig, server_secret
 from croupier.server.floor import Floor
+from croupier.server.guard import Guard
 from croupier.server.hub import Hub
 from croupier.server.logs import log
+from croupier.server.projection import set_alias_key
+from croupier.server.security import COOKIE
 from croupier.server.state import ServerState
+from croupier.server.throttle import Backoff, PasswordGate, RateLimit
 from croupier.store.migrate import open_store
 
 WEB = Path(__file__).resolve().parent.parent / "web"
@@ -44,11 +50,21 @@ def create_app(config: ServerConfig | None = None, *, tune_gc: bool = False) -> 
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        secret = server_secret(config)
+        if secret is None:
+            log.warning("no server secret ($CROUPIER_SECRET): player aliases change at a restart")
+        else:
+            set_alias_key(hmac.new(secret, b"croupier alias", hashlib.sha256).digest())
         store = await asyncio.to_thread(open_store, config.database_url)
         casino = Casino(store, hasher=config.hasher)
         hub = Hub(config.max_queued_messages)
-        floor = Floor(casino, hub, config.colours)
-        app.state.croupier = ServerState(config, casino, hub, floor)
+        floor = Floor(casino, hub, config.colours, max_actions_per_box=config.max_actions_per_box)
+        recalls = RateLimit(config.recalls_per_minute, 60.0)
+        logins = Backoff(
+            config.login_backoff_s, config.login_backoff_max_s, config.login_free_failures
+        )
+        passwords = PasswordGate(config.password_checks_waiting)
+        app.state.croupier = ServerState(config, casino, hub, floor, recalls, logins, passwords)
         await floor.call(floor.start_up, config.demo_tables)
         if tune_gc:
             # Start-up objects (profiles, engines, the ORM's tables) live as long as the
@@ -65,6 +81,7 @@ def create_app(config: ServerConfig | None = None, *, tune_gc: bool = False) -> 
             yield
         finally:
             await floor.stop()
+            passwords.close()
             store.dispose()
             log.info("stopped")
 
@@ -76,6 +93,7 @@ def create_app(config: ServerConfig | None = None, *, tune_gc: bool = False) -> 
     )
     errors.install(app)
     app.add_middleware(BodyLimit)
+    app.add_middleware(Guard, cookie=COOKIE)  # outermost: every answer gets its headers
     app.include_router(api_account.router)
     app.include_router(api_games.router)
     app.include_router(api_tables.router)

@@ -7,11 +7,13 @@ from a fresh OS CSPRNG seed. Tests that must know the cards use
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass
 
 from argon2 import PasswordHasher
 
 from croupier.casino.colour import DEFAULT_ABANDON_MINUTES, DEFAULT_ABSENCE_MINUTES, ColourSettings
+from croupier.casino.rounds import MAX_ACTIONS_PER_BOX
 from croupier.casino.tables import PERSONAL_TABLES_PER_PLAYER
 
 DEFAULT_HOST = "127.0.0.1"
@@ -51,10 +53,33 @@ class ServerConfig:
     # minimum when they come back; away this long, they are changed back for them.
     colour_absence_minutes: int = DEFAULT_ABSENCE_MINUTES
     colour_abandon_minutes: int = DEFAULT_ABANDON_MINUTES
+    # Decisions one box may take in one round (every one is stored and recalled for good).
+    max_actions_per_box: int = MAX_ACTIONS_PER_BOX
+    # Recalls one player may ask for a minute (one at a time in any case).
+    recalls_per_minute: int = 20
+    # Failed logins one client address may make before it waits: 1 s, then twice as long
+    # after each further failure, up to login_backoff_max_s.
+    login_free_failures: int = 5
+    login_backoff_s: float = 1.0
+    login_backoff_max_s: float = 900.0
+    # The server's secret (at least 16 bytes), which keys the players' public aliases. Every
+    # process of one casino needs the same one ($CROUPIER_SECRET, hex); None with no
+    # $CROUPIER_SECRET: a random one for this process (aliases change at a restart).
+    secret: bytes | None = None
+    # Logins and registrations waiting for the one password-checking thread, at most.
+    password_checks_waiting: int = 8
 
     def __post_init__(self) -> None:
         if self.max_message_bytes < 256:
             raise ValueError("max_message_bytes: at least 256 bytes")
+        if self.secret is not None and len(self.secret) < 16:
+            raise ValueError("secret: at least 16 bytes")
+        if self.max_queued_messages < 2:  # room for a last message and the end of the stream
+            raise ValueError("max_queued_messages: at least 2")
+        if self.max_actions_per_box < 1:
+            raise ValueError("max_actions_per_box: at least 1")
+        if self.recalls_per_minute < 1:
+            raise ValueError("recalls_per_minute: at least 1")
         if self.personal_tables_per_player < 1:
             raise ValueError("personal_tables_per_player: at least 1")
         ColourSettings(self.colour_absence_minutes, self.colour_abandon_minutes)  # checks them
@@ -62,3 +87,22 @@ class ServerConfig:
     @property
     def colours(self) -> ColourSettings:
         return ColourSettings(self.colour_absence_minutes, self.colour_abandon_minutes)
+
+
+SECRET_ENV = "CROUPIER_SECRET"
+
+
+def server_secret(config: ServerConfig) -> bytes | None:
+    """The configured secret, else ``$CROUPIER_SECRET`` (hex), else None."""
+    if config.secret is not None:
+        return config.secret
+    text = os.environ.get(SECRET_ENV, "").strip()
+    if not text:
+        return None
+    try:
+        secret = bytes.fromhex(text)
+    except ValueError:
+        raise ValueError(f"${SECRET_ENV} must be hex (e.g. from `openssl rand -hex 32`)") from None
+    if len(secret) < 16:
+        raise ValueError(f"${SECRET_ENV} must hold at least 16 bytes (32 hex digits)")
+    return secret

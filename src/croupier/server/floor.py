@@ -26,7 +26,7 @@ from croupier.casino import Casino, NotFound
 from croupier.casino.colour import ColourSettings
 from croupier.casino.colour_desk import Colours
 from croupier.casino.history import History
-from croupier.casino.rounds import Rounds, RoundView
+from croupier.casino.rounds import MAX_ACTIONS_PER_BOX, Rounds, RoundView
 from croupier.casino.tables import DEFAULT_TIER, TableConfig, TableInfo, Tables, limit_tier
 from croupier.games.base import JSON, Viewer, ViewerRole
 from croupier.profiles import load, profile_ids
@@ -59,17 +59,29 @@ def round_table(round_id: str) -> int:
 
 
 class Floor:
-    def __init__(self, casino: Casino, hub: Hub, colours: ColourSettings | None = None) -> None:
+    def __init__(
+        self,
+        casino: Casino,
+        hub: Hub,
+        colours: ColourSettings | None = None,
+        *,
+        max_actions_per_box: int = MAX_ACTIONS_PER_BOX,
+    ) -> None:
         self.casino = casino
         self.hub = hub
         colours = colours or ColourSettings()
         self.tables = Tables(casino.store, colours)
-        self.rounds = Rounds(casino.store, casino.ledger, colours)
+        self.rounds = Rounds(
+            casino.store, casino.ledger, colours, max_actions_per_box=max_actions_per_box
+        )
         self.colours = Colours(casino.store, colours)
         self._swept_at = 0.0
         self.history = History(casino.store)
         self.worker = ThreadPoolExecutor(1, thread_name_prefix="croupier-commands")
         self.reader = ThreadPoolExecutor(1, thread_name_prefix="croupier-snapshots")
+        # Looking back (history pages, recalls that replay whole rounds) never waits in
+        # line with, or holds up, a decision at a table: a thread of its own.
+        self.archive = ThreadPoolExecutor(1, thread_name_prefix="croupier-history")
         # One publication at a time per table, so a later seq never carries an older state.
         self._publishing: dict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
         # The round a table showed last, so its settlement stays on screen until the next one.
@@ -84,6 +96,10 @@ class Floor:
     async def read(self, fn: Callable[..., T], *args: Any) -> T:
         """Run a blocking read (a snapshot, the lobby) on the floor's reading thread."""
         return await asyncio.get_running_loop().run_in_executor(self.reader, fn, *args)
+
+    async def look_back(self, fn: Callable[..., T], *args: Any) -> T:
+        """Run a blocking look at the past (history, a recall) on the history thread."""
+        return await asyncio.get_running_loop().run_in_executor(self.archive, fn, *args)
 
     # ------------------------------------------------------------ start-up
 
@@ -117,6 +133,7 @@ class Floor:
                 await self._timer
         self.worker.shutdown(wait=True)
         self.reader.shutdown(wait=True)
+        self.archive.shutdown(wait=True)
 
     async def _tick_forever(self) -> None:
         while True:

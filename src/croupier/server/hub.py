@@ -54,6 +54,16 @@ class Subscriber:
     viewer: Viewer
     queue: asyncio.Queue[JSON | None]
     dropped: bool = False
+    close_code: int = 1000  # what the writer closes the socket with at the end of the stream
+
+    def end(self, message: JSON, code: int) -> None:
+        """Send ``message`` next, nothing after it, and close with ``code``."""
+        self.dropped = True
+        self.close_code = code
+        while not self.queue.empty():
+            self.queue.get_nowait()
+        self.queue.put_nowait(message)
+        self.queue.put_nowait(None)
 
     def offer(self, message: JSON) -> bool:
         """Queue ``message``; False (and the subscriber is cut off) when it is too far behind."""

@@ -42,6 +42,8 @@ def configure(json_logs: bool = True, level: int = logging.INFO) -> None:
     handler.setFormatter(
         JsonFormatter() if json_logs else logging.Formatter("%(levelname)s %(name)s %(message)s")
     )
-    log.handlers[:] = [handler]
-    log.setLevel(level)
-    log.propagate = False
+    # The casino core logs what staff must see (a refused registration's reason) itself.
+    for logger in (log, logging.getLogger("croupier.casino")):
+        logger.handlers[:] = [handler]
+        logger.setLevel(level)
+        logger.propagate = False

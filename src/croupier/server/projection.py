@@ -20,7 +20,9 @@ True
 from __future__ import annotations
 
 import hashlib
+import hmac
 import re
+import secrets
 from typing import Any
 
 from croupier.games.base import JSON, Viewer, ViewerRole
@@ -68,9 +70,27 @@ def redact(value: Any, visible: set[str]) -> Any:
     return None if cleaned is _HIDDEN else cleaned
 
 
+# The key of the aliases: set once at start-up from the server's secret
+# (:func:`set_alias_key`); until then, random for this process.
+_alias_key: bytes = secrets.token_bytes(32)
+
+
+def set_alias_key(key: bytes) -> None:
+    """Key the aliases (every server process of one casino must use the same key)."""
+    global _alias_key
+    if len(key) < 16:
+        raise ValueError("the alias key must have at least 16 bytes")
+    _alias_key = key
+
+
 def alias(card_number: str) -> str:
-    """A stable public name for a player at the table, which does not give away the card."""
-    return "player-" + hashlib.sha256(card_number.encode()).hexdigest()[:8]
+    """A stable public name for a player at the table, which does not give away the card.
+
+    A keyed HMAC, not a plain hash: card numbers are 15 digits and a Luhn digit, few
+    enough to hash them all, so an unkeyed hash would name the card behind any alias.
+    """
+    digest = hmac.new(_alias_key, card_number.encode(), hashlib.sha256).hexdigest()
+    return "player-" + digest[:12]
 
 
 def _rename(value: Any, names: dict[str, str]) -> Any:

@@ -19,36 +19,72 @@ from __future__ import annotations
 from datetime import date, datetime
 from typing import Annotated, Any, Literal
 
-from pydantic import AfterValidator, BaseModel, ConfigDict, Field, StrictInt, StrictStr
+from pydantic import (
+    AfterValidator,
+    BaseModel,
+    BeforeValidator,
+    ConfigDict,
+    Field,
+    StrictInt,
+    StrictStr,
+)
 
 from croupier.casino.documents import DocumentType
 from croupier.casino.errors import BadInput
 from croupier.casino.tables import DEFAULT_TIER, LIMIT_TIERS, limit_tier
+from croupier.casino.text import check_text
+
+
+def _plain(value: str) -> str:
+    """Refuse control characters, lone surrogates and bidi controls (ValueError, so the
+    422 names the field)."""
+    try:
+        return check_text(value, "text")
+    except BadInput as error:
+        raise ValueError(str(error).removeprefix("text: ")) from None
+
+
+# Every text field of every request: no NUL, no control character, no U+202E.
+Text = Annotated[StrictStr, AfterValidator(_plain)]
 
 # An idempotency key: the client picks it (a UUID is fine); a repeat replays the first answer.
 Key = Annotated[StrictStr, Field(min_length=1, max_length=100, pattern=r"^[A-Za-z0-9_.:\-]+$")]
 Money = Annotated[StrictInt, Field(gt=0, le=10**12, description="kopecks")]
-Card = Annotated[StrictStr, Field(min_length=1, max_length=32, description="player card number")]
+Card = Annotated[Text, Field(min_length=1, max_length=32, description="player card number")]
+Password = Annotated[Text, Field(min_length=1, max_length=200)]
 
 
 class In(BaseModel):
     model_config = ConfigDict(extra="forbid", strict=True)
 
 
+def _date_text(value: object) -> object:
+    """A date arrives as ISO text only: lax pydantic would take ``0`` as 1970-01-01."""
+    if not isinstance(value, str):
+        raise ValueError("a date must be text like 1990-05-17")
+    return value
+
+
+def _period(value: int) -> int:
+    if value not in (1, 7, 30):
+        raise ValueError("must be 1, 7 or 30 (days)")
+    return value
+
+
 class RegisterIn(In):
-    full_name: Annotated[StrictStr, Field(min_length=1, max_length=200)]
+    full_name: Annotated[Text, Field(min_length=1, max_length=200)]
     # A date arrives as text in JSON; strict mode would refuse every string, so this one is lax.
-    birth_date: Annotated[date, Field(strict=False)]
+    birth_date: Annotated[date, Field(strict=False), BeforeValidator(_date_text)]
     # One of a fixed list (free text let a retyped type register a document again);
     # its value arrives as JSON text, so like the date this one is lax.
     document_type: Annotated[DocumentType, Field(strict=False)]
-    document_number: Annotated[StrictStr, Field(min_length=1, max_length=64)]
-    password: Annotated[StrictStr, Field(min_length=1, max_length=200)]
+    document_number: Annotated[Text, Field(min_length=1, max_length=64)]
+    password: Password
 
 
 class LoginIn(In):
     card_number: Card
-    password: Annotated[StrictStr, Field(min_length=1, max_length=200)]
+    password: Password
 
 
 class MoneyIn(In):
@@ -57,7 +93,10 @@ class MoneyIn(In):
 
 
 class LimitIn(In):
-    period_days: Literal[1, 7, 30]
+    # Not Literal[1, 7, 30]: True == 1 in Python, and `"period_days": true` got through.
+    period_days: Annotated[
+        StrictInt, Field(json_schema_extra={"enum": [1, 7, 30]}), AfterValidator(_period)
+    ]
     amount: Annotated[StrictInt, Field(ge=0, le=10**12)] | None = None
 
 
@@ -78,7 +117,7 @@ def _known_tier(name: str) -> str:
 
 
 class CreateTableIn(In):
-    profile: Annotated[StrictStr, Field(min_length=1, max_length=64)]
+    profile: Annotated[Text, Field(min_length=1, max_length=64)]
     # One of the casino's limit tiers (named by its minimum stake in roubles), never free numbers.
     tier: Annotated[
         StrictStr,
@@ -104,7 +143,7 @@ class KeyIn(In):
 
 class VerifyIn(In):
     server_seed: Annotated[StrictStr, Field(min_length=32, max_length=128, pattern=r"^[0-9a-f]+$")]
-    client_seed: Annotated[StrictStr, Field(max_length=200)] = ""
+    client_seed: Annotated[Text, Field(max_length=200)] = ""
     nonce: Annotated[StrictInt, Field(ge=0, le=2**63)] = 0
     commitment: Annotated[StrictStr, Field(min_length=64, max_length=64, pattern=r"^[0-9a-f]+$")]
 

@@ -16,6 +16,8 @@ from croupier.casino import Casino
 from croupier.server.config import ServerConfig
 from croupier.server.floor import Floor
 from croupier.server.hub import Hub
+from croupier.server.sessions import SessionSockets
+from croupier.server.throttle import Backoff, PasswordGate, RateLimit
 
 
 @dataclass
@@ -24,6 +26,10 @@ class ServerState:
     casino: Casino
     hub: Hub
     floor: Floor
+    recalls: RateLimit
+    logins: Backoff = field(default_factory=Backoff)  # per client address
+    passwords: PasswordGate = field(default_factory=PasswordGate)
+    sessions: SessionSockets = field(default_factory=SessionSockets)  # open sockets by session
     extras: dict[str, Any] = field(default_factory=dict)
 
 

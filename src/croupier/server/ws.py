@@ -8,9 +8,10 @@ each projected for this viewer. An intent is answered by ``ack`` (with the
 seq of the event it caused) or ``error`` (code, message, where); a bad message
 never closes the connection and never changes the table.
 
-A player's session is checked again before every intent (one indexed read): once it
-is logged out, expired or the account locked, the intent is refused with
-``unauthorized`` and the socket is closed (4401), so an open tab cannot outlive its login.
+A socket opened with a session is closed (4401, after an ``unauthorized`` message) the
+moment that session is logged out or expires (:mod:`croupier.server.sessions`), and the
+session is checked again before every intent too, so an open tab cannot outlive its
+login by a single event.
 """
 
 from __future__ import annotations
@@ -18,12 +19,14 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+from collections.abc import Callable
 from typing import Any
 from urllib.parse import urlsplit
 
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 
 from croupier.casino import AuthError, CasinoError, Profile
+from croupier.casino.auth import token_hash
 from croupier.games.base import JSON, RuleError, Viewer
 from croupier.server.errors import classify
 from croupier.server.floor import Floor
@@ -108,8 +111,8 @@ async def run_intent(floor: Floor, table_id: int, player: Profile, intent: Inten
 async def _writer(socket: WebSocket, subscriber: Subscriber) -> None:
     while True:
         message = await subscriber.queue.get()
-        if message is None:  # cut off (too slow) or leaving
-            await socket.close()
+        if message is None:  # cut off (too slow), leaving, or the session ended (4401)
+            await socket.close(subscriber.close_code)
             return
         await socket.send_text(json.dumps(message, separators=(",", ":")))
 
@@ -142,14 +145,19 @@ async def table_socket(socket: WebSocket, table_id: int) -> None:
     writer = asyncio.create_task(_writer(socket, subscriber))
     log.info("joined", extra={"table": table_id, "role": viewer.role.value})
     acting = None if spectate else player
+    token = token_of(socket)
+    forget, expiry = await _watch_session(state, token if player else None, subscriber)
     gone: SessionGone | None = None
     try:
-        await _read(socket, state, floor, table_id, acting, token_of(socket), subscriber)
+        await _read(socket, state, floor, table_id, acting, token, subscriber)
     except WebSocketDisconnect:
         pass
     except SessionGone as error:
         gone = error
     finally:
+        forget()
+        if expiry is not None:
+            expiry.cancel()
         channel.unsubscribe(subscriber)
         writer.cancel()
         with contextlib.suppress(asyncio.CancelledError, Exception):
@@ -159,6 +167,32 @@ async def table_socket(socket: WebSocket, table_id: int) -> None:
         with contextlib.suppress(Exception):
             await socket.send_text(json.dumps(gone.message))
             await socket.close(CLOSE_UNAUTHORIZED)
+
+
+async def _watch_session(
+    state: ServerState, token: str | None, subscriber: Subscriber
+) -> tuple[Callable[[], None], asyncio.Task[None] | None]:
+    """Note the socket under its session, so that a logout (or the session's expiry)
+    closes it at once; (the call that forgets it, the expiry timer)."""
+    if token is None:
+        return (lambda: None), None
+    hashed = token_hash(token)
+
+    def close(why: str) -> None:
+        subscriber.end(error_message("unauthorized", why), CLOSE_UNAUTHORIZED)
+
+    forget = state.sessions.opened(hashed, close)
+    try:
+        ends = await state.floor.read(state.casino.auth.session_expires, token)
+    except AuthError as error:  # ended between the join and now
+        state.sessions.end(hashed, str(error))
+        return forget, None
+
+    async def expire() -> None:
+        await asyncio.sleep(max(0.0, (ends - state.casino.store.now()).total_seconds()))
+        state.sessions.end(hashed, "the session has expired: log in again")
+
+    return forget, asyncio.create_task(expire())
 
 
 async def check_session(state: ServerState, token: str | None, player: Profile, key: str) -> None:
@@ -212,7 +246,7 @@ async def _read(
             subscriber.offer(await run_intent(floor, table_id, player, message))
             log.info("intent", extra={"table": table_id, "intent": message.intent, "ok": True})
         except MessageError as error:
-            subscriber.offer(error_message("bad_input", str(error), key, error.where))
+            subscriber.offer(error_message("bad_input", str(error), key or error.key, error.where))
             log.info("bad message", extra={"table": table_id, "where": error.where})
         except (CasinoError, RuleError) as error:
             _status, code = classify(error)

@@ -59,6 +59,9 @@ def database_url(url: str | None = None) -> str:
 
 
 def _make_engine(url: str, **engine_args: Any) -> Engine:
+    # A failed statement's message never carries its values (password hashes, documents,
+    # dates of birth end up in the log otherwise); tests may still turn them on.
+    engine_args.setdefault("hide_parameters", True)
     if not url.startswith("sqlite"):
         return create_engine(url, pool_pre_ping=True, **engine_args)
     path = url.split(":///", 1)[1] if ":///" in url else ""

@@ -133,7 +133,7 @@ class Person(Base):
     card_number: Mapped[str] = mapped_column(String(16), unique=True)
     role: Mapped[str] = mapped_column(String(16))
     full_name: Mapped[str] = mapped_column(String(200))
-    birth_date: Mapped[date] = mapped_column(Date)
+    birth_date: Mapped[date] = mapped_column(Date, index=True)  # a person: name + birth date
     document_type: Mapped[str] = mapped_column(String(32))
     document_number: Mapped[str] = mapped_column(String(64))
     password_hash: Mapped[str] = mapped_column(String(255))

@@ -115,7 +115,7 @@ function loginPage(view) {
     el("label", {}, t("document_type"), " ",
       el("select", { name: "document_type" },
         ...DOCUMENT_TYPES.map((type) => el("option", { value: type }, t(`doc_${type}`))))),
-    field("document_number"), field("password", "password", { minlength: 8 }),
+    field("document_number"), field("password", "password", { minlength: 10 }),
     el("button", { class: "primary", type: "submit" }, t("register")));
   const login = el("form", { class: "card", id: "login-form" },
     el("h2", {}, t("login")), field("card_number", "text", { inputmode: "numeric" }),

@@ -66,14 +66,14 @@ function middleView(view) {
   if (!view) return null;
   const node = el("div", { class: "dealer", id: "middle" });
   if (Array.isArray(view.board) && view.board.length) {
-    node.append(el("div", { class: "cards", style: "justify-content:center" }, view.board.map((c) => cardFace(c))));
+    node.append(el("div", { class: "cards centred" }, view.board.map((c) => cardFace(c))));
   }
   if (view.game === "roulette") {
-    node.append(el("div", { style: "font-size:28px" }, view.pocket === null || view.pocket === undefined ? "◯" : `● ${view.pocket}`));
+    node.append(el("div", { class: "pocket" }, view.pocket === null || view.pocket === undefined ? "◯" : `● ${view.pocket}`));
     for (const bet of view.bets || []) node.append(el("div", {}, `${bet.spot ?? ""} ${typeof bet.amount === "number" ? money(bet.amount) : ""}`));
   }
   if (view.game === "baccarat" && view.player) {
-    node.append(el("div", {}, `Player ${view.player.points ?? ""}: `, el("span", { class: "cards", style: "display:inline-flex" }, cardsOf(view.player).map((c) => cardFace(c)))));
+    node.append(el("div", {}, `Player ${view.player.points ?? ""}: `, el("span", { class: "cards inline" }, cardsOf(view.player).map((c) => cardFace(c)))));
     if (view.result) node.append(el("div", {}, `→ ${view.result}`));
   }
   return node.childNodes.length ? node : null;
@@ -84,7 +84,7 @@ function dealerView(view) {
   const node = el("div", { class: "dealer", id: "dealer" }, el("div", {}, view?.banker ? "Banker" : t("dealer")));
   if (!dealer) return node;
   const cards = cardsOf(dealer);
-  const row = el("div", { class: "cards", style: "justify-content:center" });
+  const row = el("div", { class: "cards centred" });
   if (cards.length) {
     for (const code of cards) row.append(cardFace(code, { cls: code === dealer.shown ? "shown" : "" }));
   } else {
@@ -317,7 +317,7 @@ function actionControls(state) {
         const value = Math.round(Number(String(amount.value).replace(",", ".")) * 100);
         if (Number.isFinite(value) && value > 0) action.amount = value;
       }
-      if (spot && spot.value) action.spot = spot.value;
+      if (spot && spot.value && entry.act === "bet") action.spot = spot.value; // only a bet names a spot
       selected = new Set();
       send({ intent: "act", action });
     } }, label));
@@ -339,7 +339,7 @@ function header(state) {
   const { table, round } = state;
   const clock = el("span", { class: "timer", id: "timer" });
   const node = el("div", { class: "controls" },
-    el("h2", { style: "margin:0" }, table.name), el("span", {}, `${t("limits")}: ${money(table.limits.min)} – ${money(table.limits.max)}`),
+    el("h2", { class: "flush" }, table.name), el("span", {}, `${t("limits")}: ${money(table.limits.min)} – ${money(table.limits.max)}`),
     el("span", {}, t(table.mode)), el("span", {}, `${t("spectators")}: ${table.watching.spectators}`), clock);
   if (round) node.append(el("span", { class: "muted" }, `${t("round")} ${round.number} · ${round.phase}${round.turn ? ` · ${t("waiting_for")}: ${t("box")} ${round.turn.box}, ${round.turn.waiting_for}` : ""}`));
   if (round?.commitment) node.append(el("span", { class: "muted", title: round.commitment }, `${t("commitment")}: ${round.commitment.slice(0, 12)}…`));
