@@ -74,6 +74,8 @@ def analyze(
     as_json: bool = typer.Option(False, "--json", help="Print the figures as JSON."),
 ) -> None:
     """Exact returns and house edges of a rule profile."""
+    from dataclasses import asdict as vars_of
+
     from croupier.math.analyze import analyze as run
 
     try:
@@ -88,8 +90,9 @@ def analyze(
                 "value": f.value,
                 "exact": str(f.exact) if f.exact else None,
                 "note": f.note,
+                "sample": None if f.sample is None else vars_of(f.sample),
             }
-            for f in report.figures
+            for f in report.all_figures()
         ]
         data = {"profile": report.profile, "method": report.method, "seconds": report.seconds}
         typer.echo(json.dumps({**data, "figures": figures, "tables": report.tables}, indent=2))
@@ -101,7 +104,7 @@ def analyze(
     table.add_column("figure")
     table.add_column("value", justify="right")
     table.add_column("note")
-    for f in report.figures:
+    for f in report.all_figures():
         table.add_row(f.name, f"{f.value:.6f}", f.note)
     Console().print(table)
 
