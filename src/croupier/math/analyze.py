@@ -195,8 +195,19 @@ class Report:
     charts: tuple[Chart, ...] = ()
 
     def all_figures(self) -> tuple[Figure, ...]:
-        """The analysis's own figures, then every wager's standard figures."""
-        return self.figures + tuple(f for w in self.wagers for f in w.figures())
+        """The analysis's own figures, then every wager's standard figures and
+        its return under the maximum payout of the casino's default tier."""
+        from croupier.math.par import cap_effect, casino_tiers
+
+        tier = casino_tiers()[0]
+        capped = tuple(
+            Figure(f"{w.name}: return at the {row['stake']} stake, tier {tier.name}",
+                   row["return"], None, f"maximum payout {row['maximum payout']}: "
+                   f"{row['change of the return']:+.6f} {w.unit}")
+            for w in self.wagers
+            for row in cap_effect(w, tier.limits)
+        )  # fmt: skip
+        return self.figures + tuple(f for w in self.wagers for f in w.figures()) + capped
 
 
 Analysis = Callable[[Any], Report]
