@@ -72,15 +72,18 @@ def replay(
 def analyze(
     profile: str = typer.Argument(..., help="A profile id, see `croupier profiles`."),
     as_json: bool = typer.Option(False, "--json", help="Print the figures as JSON."),
+    rounds: int | None = typer.Option(None, help="Rounds of a sampled analysis."),
+    seed: int | None = typer.Option(None, help="Seed of a sampled analysis."),
 ) -> None:
     """Exact returns and house edges of a rule profile."""
     from dataclasses import asdict as vars_of
 
     from croupier.math.analyze import analyze as run
 
+    options = {k: v for k, v in (("rounds", rounds), ("seed", seed)) if v is not None}
     try:
-        report = run(profile)
-    except LookupError as error:
+        report = run(profile, **options)
+    except (LookupError, ValueError) as error:
         typer.echo(str(error), err=True)
         raise typer.Exit(1) from None
     if as_json:
@@ -107,6 +110,26 @@ def analyze(
     for f in report.all_figures():
         table.add_row(f.name, f"{f.value:.6f}", f.note)
     Console().print(table)
+
+
+@app.command()
+def par(
+    profile: str = typer.Argument(..., help="A profile id with an analysis."),
+    out: Path = typer.Option(..., "--out", help="Directory for the PAR sheet."),  # noqa: B008
+    rounds: int | None = typer.Option(None, help="Rounds of a sampled analysis."),
+    seed: int | None = typer.Option(None, help="Seed of a sampled analysis."),
+) -> None:
+    """Write the PAR sheet (HTML, CSV tables, PNG plots) a regulator asks for."""
+    from croupier.math.analyze import analyze as run
+    from croupier.math.par import write_par
+
+    options = {k: v for k, v in (("rounds", rounds), ("seed", seed)) if v is not None}
+    try:
+        report = run(profile, **options)
+    except (LookupError, ValueError) as error:
+        typer.echo(str(error), err=True)
+        raise typer.Exit(1) from None
+    typer.echo(str(write_par(report, out)))
 
 
 def main() -> None:

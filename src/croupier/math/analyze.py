@@ -23,6 +23,7 @@ Fraction(-10, 37)
 from __future__ import annotations
 
 import importlib
+import inspect
 import math
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -218,7 +219,7 @@ _ANALYSES: dict[str, str] = {
     "roulette": "croupier.math.roulette:analyze",
     "blackjack": "croupier.math.blackjack:analyze",
     "holdem": "croupier.math.holdem:analyze",
-    "holdem_bonus": "croupier.math.holdem:analyze_bonus",
+    "holdem_bonus": "croupier.math.holdem_bonus:analyze",
     "three_card": "croupier.math.three_card:analyze",
 }
 
@@ -234,8 +235,9 @@ def analyses() -> dict[str, str]:
     return dict(_ANALYSES)
 
 
-def analyze(profile_id: str) -> Report:
-    """Run the registered analysis for a shipped profile."""
+def analyze(profile_id: str, **options: int) -> Report:
+    """Run the registered analysis for a shipped profile; ``options`` (a
+    sampled analysis's ``rounds`` and ``seed``) go to the analysis."""
     profile = profiles.load(profile_id)
     game = getattr(profile, "game", None)
     if game is None or game not in _ANALYSES:
@@ -245,4 +247,9 @@ def analyze(profile_id: str) -> Report:
         )
     module_name, _, function = _ANALYSES[game].partition(":")
     run: Analysis = getattr(importlib.import_module(module_name), function)
-    return run(profile)
+    if options:
+        taken = inspect.signature(run).parameters
+        unknown = sorted(set(options) - set(taken))
+        if unknown:
+            raise LookupError(f"the {game} analysis takes no option {', '.join(unknown)}")
+    return run(profile, **options)

@@ -69,7 +69,9 @@ def flop_classes() -> tuple[NDArray[np.uint8], NDArray[np.int64]]:
 
 
 @numba.njit(cache=True)
-def _flop_rows(flop: Any, rest: Any, first: Any, second: Any, pair49: Any, rows: Any, hole: Any):  # type: ignore[no-untyped-def]  # pragma: no cover - compiled
+def _flop_rows(
+    flop: Any, rest: Any, first: Any, second: Any, pair49: Any, rows: Any, hole: Any
+) -> None:  # pragma: no cover - compiled
     """rows: flop + turn + river + box hand for every turn-and-river pair and
     every box hand off them; hole[k, h]: that box hand's number among the 49."""
     pos = np.empty(47, dtype=np.int64)
@@ -92,7 +94,9 @@ def _flop_rows(flop: Any, rest: Any, first: Any, second: Any, pair49: Any, rows:
 
 
 @numba.njit(cache=True)
-def _first_pass(values: Any, hole: Any, first: Any, second: Any, counts: Any, edge: Any):  # type: ignore[no-untyped-def]  # pragma: no cover - compiled
+def _first_pass(
+    values: Any, hole: Any, first: Any, second: Any, counts: Any, edge: Any
+) -> None:  # pragma: no cover - compiled
     """counts[k, h] = (win, tie, lose) against the 990 dealer hands on board
     k; edge[hole, turn] += win - lose summed over the rivers."""
     holding = np.empty((47, 46), dtype=np.int32)
@@ -113,7 +117,9 @@ def _first_pass(values: Any, hole: Any, first: Any, second: Any, counts: Any, ed
 
 
 @numba.njit(cache=True)
-def _second_pass(values: Any, hole: Any, counts: Any, turn: Any, river: Any, out: Any):  # type: ignore[no-untyped-def]  # pragma: no cover - compiled
+def _second_pass(
+    values: Any, hole: Any, counts: Any, turn: Any, river: Any, out: Any
+) -> None:  # pragma: no cover - compiled
     """out[hole, final class, street bets, result] += deals, with the TURN and
     RIVER bets the decisions ``turn[hole]`` and ``river[hole, turn card]`` make."""
     k = 0
@@ -289,6 +295,6 @@ def analyze(profile: HouseProfile, flops: int | None = None) -> Report:
                 "starting hand",
                 "EV of playing per ANTE",
             ),
-        ),  # fmt: skip
+        ),
         seconds=time.perf_counter() - started,
     )
