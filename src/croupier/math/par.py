@@ -51,8 +51,8 @@ def cap_effect(wager: Wager, limits: Limits) -> list[dict[str, Any]]:
             "stake": f"{label} {money(stake)}",
             "maximum payout": money(limits.max_payout),
             f"cap in {wager.unit}": round(float(cap), 2),
-            "return": round(float(capped), 6),
-            "change of the return": round(float(capped - wager.ev), 6),
+            "return": round(float(capped), 8),
+            "change of the return": round(float(capped - wager.ev), 8),
         })  # fmt: skip
     return rows
 
