@@ -121,10 +121,10 @@ def test_simulator_plays_a_shoe_exactly_as_the_engine(variant: str, shoe_seed: i
     deck = profile.shoe.fresh(seed)
     table = infinite_deck(profile)
     values = np.array([_value(c) for c in deck.stock], dtype=np.int64)
-    out = np.zeros(312)
-    played = _play_shoe(values, kernel_rules(profile), table.moves, table.later, out)
+    out, staked = np.zeros(312), np.zeros(312)
+    played = _play_shoe(values, kernel_rules(profile), table.moves, table.later, out, staked)
     setup = RoundSetup(profile, Limits(100, 100_000, 10**9), (BoxStake(1, "ann", {"stake": 1000}),))
-    engine = []
+    engine, engine_staked = [], []
     while not profile.shoe.cut_card_out(deck):
         state = GAME.start(setup, deck)
         while state.turn is not None:
@@ -132,6 +132,8 @@ def test_simulator_plays_a_shoe_exactly_as_the_engine(variant: str, shoe_seed: i
             assert GAME.can(state, move), move
             state = GAME.apply(state, move)
         engine.append(GAME.settlement(state).box(1).net / 1000)
+        engine_staked.append(GAME.settlement(state).box(1).staked / 1000)
         deck = state.deck
     assert played == len(engine)
     assert list(out[:played]) == engine
+    assert list(staked[:played]) == engine_staked  # doubles and splits: the element of risk

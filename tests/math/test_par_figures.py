@@ -42,8 +42,8 @@ def test_wager_standard_deviation_per_round() -> None:
 
 
 def test_element_of_risk_divides_by_the_average_total_stake() -> None:
-    shifted = Wager("w", "ANTE", (*WORKED.outcomes[1:], Outcome("win", Fraction(1), Fraction(1, 4))),
-                    Fraction(3, 2))  # fmt: skip
+    win = Outcome("win", Fraction(1), Fraction(1, 4))
+    shifted = Wager("w", "ANTE", (*WORKED.outcomes[1:], win), Fraction(3, 2))
     assert shifted.ev == Fraction(-1, 4)
     assert shifted.element_of_risk == Fraction(-1, 6)
 

@@ -48,8 +48,8 @@ def test_par_sheet_of_baccarat_carries_the_analysis_figures(tmp_path: Path) -> N
 
 def test_any_report_gets_its_sheet_with_no_game_code(tmp_path: Path) -> None:
     # what a new analysis (the stud games') hands over: figures, a wager, a table, a chart
-    wager = Wager("ANTE", "ANTE", (Outcome("win: flush", Fraction(3), Fraction(1, 10)),
-                                   Outcome("lose", Fraction(-1), Fraction(9, 10))), Fraction(2))  # fmt: skip
+    flush = Outcome("win: flush", Fraction(3), Fraction(1, 10))
+    wager = Wager("ANTE", "ANTE", (flush, Outcome("lose", Fraction(-1), Fraction(9, 10))), 2)
     table = [{"hand": "AK", "EV": 0.5}, {"hand": "72", "EV": -1.0}]
     report = Report("toy", "by hand", (Figure("house edge", 0.6, Fraction(3, 5)),),
                     tables={"strategy": table}, wagers=(wager,),

@@ -43,7 +43,7 @@ from croupier.games.house_poker.hands import hole_cards_pays, starting_hand
 from croupier.games.house_poker.payout import fold_net, net_by_outcome
 from croupier.games.house_poker.profile import HouseProfile, StartingHands
 from croupier.math.analyze import Chart, Figure, Outcome, Report, Wager
-from croupier.math.holdem import _FIRST, _SECOND, _board_outcomes
+from croupier.math.holdem import _FIRST, _SECOND
 from croupier.poker.batch import all_hands, best_batch
 from croupier.poker.hand import Category
 
@@ -94,23 +94,83 @@ def _flop_rows(
 
 
 @numba.njit(cache=True)
+def _rank_pass(values: Any, order: Any, lt: Any, le: Any) -> None:  # pragma: no cover - compiled
+    """For the entries ``order`` lists in increasing value: how many of them
+    are below (``lt``) and at most (``le``) each one's value."""
+    n = order.shape[0]
+    start = 0
+    while start < n:
+        end = start
+        while end < n and values[order[end]] == values[order[start]]:
+            end += 1
+        for k in range(start, end):
+            lt[k] = start
+            le[k] = end
+        start = end
+
+
+@numba.njit(cache=True)
+def _showdowns(v: Any, first: Any, second: Any, per: Any, scratch: Any) -> None:  # pragma: no cover
+    """per[h] = (wins, ties, losses) of box hand h against the 990 dealer
+    hands off it on one board (``v``: the 1,081 hands' values).
+
+    Dealer hands disjoint from h = {x, y} worth below a value: all such hands,
+    less those holding x, less those holding y (h itself, in both, is never
+    below its own value; for "at most" it is added back once). Ranks within
+    each list come from one sort per list, so no searching."""
+    lt_all, le_all, lt_sorted, le_sorted = scratch[0], scratch[1], scratch[2], scratch[3]
+    order = np.argsort(v, kind="quicksort")
+    _rank_pass(v, order, lt_sorted, le_sorted)
+    for k in range(1081):
+        lt_all[order[k]] = lt_sorted[k]
+        le_all[order[k]] = le_sorted[k]
+    held = np.empty((47, 46), dtype=np.int64)  # the hands holding each card
+    fill = np.zeros(47, dtype=np.int64)
+    for h in range(1081):
+        held[first[h], fill[first[h]]] = h
+        fill[first[h]] += 1
+        held[second[h], fill[second[h]]] = h
+        fill[second[h]] += 1
+    lt_card = scratch[4:6].T  # every entry is written below
+    le_card = scratch[6:8].T
+    sub = np.empty(46, dtype=np.int32)
+    lt46 = np.empty(46, dtype=np.int64)
+    le46 = np.empty(46, dtype=np.int64)
+    for x in range(47):
+        for k in range(46):
+            sub[k] = v[held[x, k]]
+        local = np.argsort(sub, kind="quicksort")
+        _rank_pass(sub, local, lt46, le46)
+        for k in range(46):
+            h = held[x, local[k]]
+            side = 0 if first[h] == x else 1
+            lt_card[h, side] = lt46[k]
+            le_card[h, side] = le46[k]
+    for h in range(1081):
+        below = lt_all[h] - lt_card[h, 0] - lt_card[h, 1]
+        at_most = le_all[h] - le_card[h, 0] - le_card[h, 1] + 1
+        per[h, 0] = below
+        per[h, 1] = at_most - below
+        per[h, 2] = 990 - at_most
+
+
+@numba.njit(cache=True)
 def _first_pass(
     values: Any, hole: Any, first: Any, second: Any, counts: Any, edge: Any
 ) -> None:  # pragma: no cover - compiled
     """counts[k, h] = (win, tie, lose) against the 990 dealer hands on board
     k; edge[hole, turn] += win - lose summed over the rivers."""
-    holding = np.empty((47, 46), dtype=np.int32)
-    fill = np.zeros(47, dtype=np.int64)
-    per = np.empty((1081, 4), dtype=np.int64)
+    per = np.empty((1081, 3), dtype=np.int64)
+    scratch = np.empty((8, 1081), dtype=np.int64)
     k = 0
     for a in range(49):
         for b in range(a + 1, 49):
-            _board_outcomes(values[k], first, second, -1, holding, fill, per)
+            _showdowns(values[k], first, second, per, scratch)
             for h in range(1081):
-                counts[k, h, 0] = per[h, 1]
-                counts[k, h, 1] = per[h, 2]
-                counts[k, h, 2] = per[h, 3]
-                d = per[h, 1] - per[h, 3]
+                counts[k, h, 0] = per[h, 0]
+                counts[k, h, 1] = per[h, 1]
+                counts[k, h, 2] = per[h, 2]
+                d = per[h, 0] - per[h, 2]
                 edge[hole[k, h], a] += d  # a is the turn card, b the river
                 edge[hole[k, h], b] += d
             k += 1
@@ -156,10 +216,14 @@ def _check(profile: HouseProfile) -> None:
         )
 
 
-def count_deals(profile: HouseProfile, flops: int | None = None) -> NDArray[np.int64]:
+def count_deals(
+    profile: HouseProfile, flops: int | None = None, part: tuple[int, int] = (0, 1)
+) -> NDArray[np.int64]:
     """deals[starting hand (0..168), final class, street bets, result] when
     the box plays every starting hand and bets TURN and RIVER at their best;
-    ``flops`` limits the count to the first flop classes (for tests)."""
+    ``flops`` limits the count to the first flop classes (for tests); ``part``
+    = (i, n) counts every n-th class from the i-th, so n processes can share
+    the work and add their counts."""
     _check(profile)
     classes, weights = flop_classes()
     names = _names()
@@ -169,7 +233,8 @@ def count_deals(profile: HouseProfile, flops: int | None = None) -> NDArray[np.i
     hole = np.empty((_BOARDS, 1081), dtype=np.int64)
     counts = np.empty((_BOARDS, 1081, 3), dtype=np.int64)
     pairs = all_hands(2, deck=49)
-    for flop, weight in list(zip(classes, weights, strict=True))[:flops]:
+    index_, parts = part
+    for flop, weight in list(zip(classes, weights, strict=True))[:flops][index_::parts]:
         rest = np.setdiff1d(np.arange(52), flop).astype(np.uint8)
         _flop_rows(flop, rest, _FIRST, _SECOND, _PAIR49, rows, hole)
         values = best_batch(rows).reshape(_BOARDS, 1081)
