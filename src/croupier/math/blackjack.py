@@ -13,8 +13,10 @@ Two methods, each checking the other:
   one box playing basic strategy against the dealer under every rule of the
   profile (no hole card: a dealer blackjack takes doubles and splits;
   surrender before the dealer's second card; splits to four hands). Its mean
-  return comes with a 99 % confidence interval. 10^7 rounds take about half
-  a minute on one core (``croupier analyze blackjack``; see docs/performance.md).
+  return comes with a 99 % confidence interval, its seed and a histogram of
+  the net results. 10^7 rounds take about 2 s on one core, 10^9 (+-0.01 %)
+  about 3 minutes (``croupier analyze blackjack --rounds N --seed S``; see
+  docs/performance.md).
 
 The simulator draws from its own xorshift generator seeded from a
 :class:`~croupier.cards.fair.FairSeed` stream, so a run is reproducible from
