@@ -15,6 +15,7 @@ from croupier.math.holdem import _FIRST, _SECOND, hole_cards_bonus_return
 from croupier.math.holdem_bonus import (
     _PAIR49,
     _first_pass,
+    _second_pass,
     _flop_rows,
     _nets,
     analyze,
@@ -71,6 +72,18 @@ def test_win_minus_lose_per_turn_card_agrees_with_brute_force() -> None:
         brute += int((theirs < value).sum()) - int((theirs > value).sum())
     assert edge[mine, where[turn]] == brute
     assert int(counts.sum()) == 1176 * 1081 * 990
+    # the second pass files every deal of each box hand (both orders of turn and river)
+    # under the street bets the first pass decided
+    turn_bet = (edge.sum(axis=1) > 0).astype(np.int64)
+    river_bet = (edge > 0).astype(np.int64)
+    out = np.zeros((1176, len(Category), 4, 3), dtype=np.int64)
+    _second_pass(values, hole, counts, turn_bet, river_bet, out)
+    per_hand = out.sum(axis=(1, 3))
+    assert (per_hand.sum(axis=1) == 2162 * 990).all()
+    bets_turn = per_hand[:, 1] + per_hand[:, 3]
+    assert ((bets_turn == 0) | (bets_turn == 2162 * 990)).all()
+    assert (bets_turn > 0).tolist() == (turn_bet > 0).tolist()
+    assert turn_bet[mine] == 1  # K-Q of hearts on A-7-2 rainbow: a favourite to bet
 
 
 def test_bonus_wager_agrees_with_the_exact_bonus_return() -> None:
