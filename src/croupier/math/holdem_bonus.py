@@ -29,8 +29,11 @@ of risk of 0.53 %.
 
 from __future__ import annotations
 
+import os
 import time
+from concurrent.futures import ProcessPoolExecutor
 from fractions import Fraction
+from functools import partial
 from itertools import permutations
 from math import lcm
 from typing import Any
@@ -332,10 +335,29 @@ def bonus_wager(profile: HouseProfile) -> Wager | None:
     return Wager("BONUS", "unit staked", outcomes)
 
 
-def analyze(profile: HouseProfile, flops: int | None = None) -> Report:
-    """``croupier analyze texas-holdem-bonus``."""
+def analyze(
+    profile: HouseProfile, flops: int | None = None, processes: int | None = None
+) -> Report:
+    """``croupier analyze texas-holdem-bonus``: the flop classes shared by a
+    pool of ``processes`` (the machine's cores by default)."""
     started = time.perf_counter()
-    wager, table = solve(profile, count_deals(profile, flops))
+    n = processes or os.cpu_count() or 1
+    if n == 1:
+        deals = count_deals(profile, flops)
+    else:
+        with ProcessPoolExecutor(n) as pool:
+            count = partial(count_deals, profile, flops)
+            deals = sum(pool.map(count, [(i, n) for i in range(n)]), np.zeros(1, dtype=np.int64))
+    part = "" if flops is None else f" (first {flops} flop classes only)"
+    return report(profile, deals, time.perf_counter() - started, part)
+
+
+def report(
+    profile: HouseProfile, deals: NDArray[np.int64], seconds: float, part: str = ""
+) -> Report:
+    """The report of a count of deals (:func:`count_deals`, or the sum of its parts)."""
+    started = time.perf_counter()
+    wager, table = solve(profile, deals)
     folds = [row["starting hand"] for row in table if row["decision"] == "fold"]
     fold_share = sum(_class_sizes()[n] for n in folds)
     figures = [
@@ -346,7 +368,6 @@ def analyze(profile: HouseProfile, flops: int | None = None) -> Report:
     bonus = bonus_wager(profile)
     if bonus is not None:
         wagers.append(bonus)
-    part = "" if flops is None else f" (first {flops} flop classes only)"
     return Report(
         profile.id,
         "exact enumeration: 1,755 suit classes of flops x 1,176 turn-and-river pairs x "
@@ -361,5 +382,5 @@ def analyze(profile: HouseProfile, flops: int | None = None) -> Report:
                 "EV of playing per ANTE",
             ),
         ),
-        seconds=time.perf_counter() - started,
+        seconds=seconds + time.perf_counter() - started,
     )
