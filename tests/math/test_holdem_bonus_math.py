@@ -15,9 +15,9 @@ from croupier.math.holdem import _FIRST, _SECOND, hole_cards_bonus_return
 from croupier.math.holdem_bonus import (
     _PAIR49,
     _first_pass,
-    _second_pass,
     _flop_rows,
     _nets,
+    _second_pass,
     analyze,
     bonus_wager,
     flop_classes,
@@ -100,3 +100,7 @@ def test_optimal_strategy_house_edge_is_the_published_2_037_percent() -> None:
     assert round(-100 * float(main.ev), 3) == 2.037
     assert round(-100 * float(main.element_of_risk), 2) == 0.53
     assert sum(main.hit_frequency().values()) == 1
+    # the published strategy folds 2-3 to 2-7 offsuit and plays everything else
+    table = report.tables["strategy: value of playing each starting hand"]
+    folded = {row["starting hand"] for row in table if row["decision"] == "fold"}
+    assert folded == {"32o", "42o", "52o", "62o", "72o"}

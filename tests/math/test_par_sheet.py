@@ -30,15 +30,15 @@ def test_par_sheet_of_baccarat_carries_the_analysis_figures(tmp_path: Path) -> N
         assert figure.name in page and f"{figure.value:.6f}" in page
     banker = report.wagers[0]
     summary = {r["figure"]: r for r in _csv(tmp_path / "banker-figures.csv")}
-    assert float(summary["standard deviation per unit staked"]["value"]) == round(banker.std_dev, 6)
-    assert summary["house edge per unit staked"]["note"] == "1.0579 %"
+    assert float(summary["standard deviation per unit"]["value"]) == round(banker.std_dev, 6)
+    assert summary["house edge per unit"]["note"] == "1.0579 %"
     lines = {
         r["line"]: float(r["probability"]) for r in _csv(tmp_path / "banker-pay-table-lines.csv")
     }
     assert lines == {k: round(float(v), 6) for k, v in banker.hit_frequency().items()}
     assert lines["BANKER wins"] == 0.458597
     nets = _csv(tmp_path / "tie-distribution-of-the-net-result.csv")
-    assert [r["net result per unit staked"] for r in nets] == ["-1", "8"]
+    assert [r["net result per unit"] for r in nets] == ["-1", "8"]
     capped = _csv(tmp_path / "tie-maximum-payout.csv")
     # 8:1 on 250.00 is 2,000.00: under every tier's maximum payout
     assert {float(r["change of the return"]) for r in capped} == {0.0}

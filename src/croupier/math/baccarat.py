@@ -107,7 +107,7 @@ def wagers(profile: BaccaratProfile, odds: dict[str, Fraction]) -> tuple[Wager, 
     banker, player, tie = odds["banker"], odds["player"], odds["tie"]
     on_tie = Fraction(0 if profile.tie_returns_player_banker else -1)
     net_banker = Fraction(profile.banker_pays) * (1 - Fraction(profile.banker_commission))
-    unit = "unit staked"
+    unit = "unit"
     return (
         Wager("BANKER", unit, (Outcome("BANKER wins", net_banker, banker),
                                Outcome("PLAYER wins", Fraction(-1), player),

@@ -438,7 +438,7 @@ def bonus_wager(profile: HouseProfile) -> Wager:
         if paid:
             outcomes.append(Outcome(_name(cat), Fraction(pays), Fraction(paid, len(values))))
     outcomes.append(Outcome("lose", Fraction(-1), Fraction(lost, len(values))))
-    return Wager("BONUS", "unit staked", tuple(outcomes))
+    return Wager("BONUS", "unit", tuple(outcomes))
 
 
 def call_all_wager(profile: HouseProfile, counts: NDArray[np.int64]) -> Wager:

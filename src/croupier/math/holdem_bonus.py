@@ -252,6 +252,10 @@ def count_deals(
     return deals
 
 
+def _name(c: Category) -> str:
+    return c.name.lower().replace("_", " ")
+
+
 def _names() -> list[str]:
     return sorted({starting_hand(h) for h in all_hands(2).tolist()})
 
@@ -296,10 +300,12 @@ def solve(profile: HouseProfile, deals: NDArray[np.int64]) -> tuple[Wager, list[
                 for r, result in enumerate(RESULTS):
                     n = int(d[c, j, r])
                     if n:
-                        line = f"{result}: {c.name.lower().replace('_', ' ')}"
+                        line = f"{result}: {_name(c)}"
                         net = Fraction(int(nets[c, j, r]), scale)
                         outcomes.append(Outcome(line, net, share * Fraction(n, int(per_hand[i]))))
     rows.sort(key=lambda row: -row["EV of playing per ANTE"])
+    order = {f"{r}: {_name(c)}": (-c, i) for c in Category for i, r in enumerate(RESULTS)}
+    outcomes.sort(key=lambda o: order.get(o.line, (1, 0)))  # best hands first, the fold last
     wager = Wager("ANTE, FLOP, TURN, RIVER (optimal strategy)", "ANTE", tuple(outcomes), stake)
     return wager, rows
 
@@ -332,7 +338,7 @@ def bonus_wager(profile: HouseProfile) -> Wager | None:
         Outcome(line, Fraction(pays if pays else -1), Fraction(n, total))
         for (line, pays), n in sorted(lines.items(), key=lambda kv: -kv[0][1])
     )
-    return Wager("BONUS", "unit staked", outcomes)
+    return Wager("BONUS", "unit", outcomes)
 
 
 def analyze(

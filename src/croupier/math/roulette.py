@@ -58,7 +58,7 @@ def bet_wager(profile: RouletteProfile, kind: str, spot: str) -> Wager:
         Outcome("lose" if net == -1 else f"win {net}", net, Fraction(n, POCKETS))
         for net, n in sorted(nets.items(), reverse=True)
     )
-    return Wager(kind if kind == spot else f"{kind} ({spot})", "unit staked", outcomes)
+    return Wager(kind if kind == spot else f"{kind} ({spot})", "unit", outcomes)
 
 
 def all_bets() -> dict[str, tuple[str, ...]]:

@@ -153,7 +153,7 @@ def pair_plus_wager(profile: HouseProfile) -> Wager:
             name = Category(int(cat)).name.lower().replace("_", " ")
             outcomes.append(Outcome(name, Fraction(pays), Fraction(paid, len(values))))
     outcomes.append(Outcome("lose", Fraction(-1), Fraction(lost, len(values))))
-    return Wager("PAIR PLUS", "unit staked", tuple(reversed(outcomes)))
+    return Wager("PAIR PLUS", "unit", tuple(reversed(outcomes)))
 
 
 def pair_plus_return(profile: HouseProfile) -> Fraction:
