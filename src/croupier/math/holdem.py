@@ -376,6 +376,73 @@ def flop_rule(profile: HouseProfile) -> FlopRule:
     )
 
 
+@numba.njit(cache=True)
+def _tally_called(
+    boards: Any,
+    values: Any,
+    weights: Any,
+    floor: int,
+    first: Any,
+    second: Any,
+    call: Any,
+    canon: Any,
+    idx2: Any,
+    idx3: Any,
+    out: Any,
+    folds: Any,
+) -> None:  # pragma: no cover - compiled
+    """Count the deals the rule plays by the box's class and outcome (``out``)
+    and the deals it folds (``folds[0]``): each board is dealt as any of its
+    10 flops, and the rule decides on each."""
+    holding = np.empty((47, 46), dtype=np.int32)
+    fill = np.zeros(47, dtype=np.int64)
+    per = np.empty((1081, 4), dtype=np.int64)
+    rest = np.empty(47, dtype=np.int64)
+    flop = np.empty(10, dtype=np.int64)
+    for b in range(values.shape[0]):
+        _board_outcomes(values[b], first, second, floor, holding, fill, per)
+        board = boards[b]
+        k = 0
+        for c in range(52):
+            if c not in (board[0], board[1], board[2], board[3], board[4]):
+                rest[k] = c
+                k += 1
+        k = 0
+        for i in range(5):
+            for j in range(i + 1, 5):
+                for m in range(j + 1, 5):
+                    flop[k] = idx3[board[i] * 2704 + board[j] * 52 + board[m]] * 1326
+                    k += 1
+        w = weights[b]
+        for h in range(1081):
+            hole = idx2[rest[first[h]] * 52 + rest[second[h]]]
+            played = 0
+            for f in range(10):
+                played += call[canon[flop[f] + hole]]
+            out[values[b, h] >> 20] += w * played * per[h]
+            folds[0] += w * (10 - played) * 990
+
+
+def optimal_wager(profile: HouseProfile, rule: FlopRule) -> Wager:
+    """ANTE+BET under the optimal call/fold rule as a wager per ANTE: a second
+    pass over the deals, now that the rule is known, counts what it plays by
+    final class and outcome, and what it folds."""
+    boards, weights = board_classes()
+    counts = np.zeros((len(Category), 4), dtype=np.int64)
+    folds = np.zeros(1, dtype=np.int64)
+    call = rule.call.astype(np.int64)
+    for part, chunk, values in _chunks(boards):
+        _tally_called(chunk, values, weights[part], _least(profile), _FIRST, _SECOND, call,
+                      rule.classes, rule.idx2, rule.idx3, counts, folds)  # fmt: skip
+    played = call_all_wager(profile, counts)
+    total = int(counts.sum()) + int(folds[0])
+    share = Fraction(int(counts.sum()), total)
+    outcomes = tuple(Outcome(o.line, o.net, o.probability * share) for o in played.outcomes)
+    fold = Outcome("fold", fold_net(profile), 1 - share)
+    stake = 1 + share * sum((s.antes for s in profile.streets), Fraction(0))
+    return Wager("ANTE+BET (optimal call/fold)", "ANTE", (*outcomes, fold), stake)
+
+
 def call_every_hand(profile: HouseProfile) -> tuple[Fraction, dict[str, Fraction]]:
     """The exact return per ANTE when the box always plays, and how often each
     outcome happens."""
@@ -504,7 +571,7 @@ def analyze(profile: HouseProfile) -> Report:
             f"{float(staked):.4f} ANTE staked per round",
         )
     )
-    wagers = [call_all_wager(profile, rule.counts)]
+    wagers = [optimal_wager(profile, rule), call_all_wager(profile, rule.counts)]
     if profile.side_bet("bonus") is not None:
         wagers.append(bonus_wager(profile))
         bonus = bonus_return(profile)
