@@ -32,6 +32,7 @@ def test_par_sheet_of_baccarat_carries_the_analysis_figures(tmp_path: Path) -> N
     summary = {r["figure"]: r for r in _csv(tmp_path / "banker-figures.csv")}
     assert float(summary["standard deviation per unit"]["value"]) == round(banker.std_dev, 6)
     assert summary["house edge per unit"]["note"] == "1.0579 %"
+    assert summary["return per unit"]["exact"] == str(banker.ev)
     lines = {
         r["line"]: float(r["probability"]) for r in _csv(tmp_path / "banker-pay-table-lines.csv")
     }

@@ -84,7 +84,8 @@ def wager_tables(wager: Wager, tiers: Sequence[Tier]) -> dict[str, list[dict[str
         {f"net result per {wager.unit}": str(net), "probability": _number(p)}
         for net, p in wager.distribution().items()
     ]
-    summary = [{"figure": f.name.partition(": ")[2], "value": _number(f.value), "note": f.note}
+    summary = [{"figure": f.name.partition(": ")[2], "value": _number(f.value),
+                "exact": "" if f.exact is None else str(f.exact), "note": f.note}
                for f in wager.figures() if "hit frequency" not in f.name]  # fmt: skip
     cap = [{"tier": t.name, **row} for t in tiers for row in cap_effect(wager, t.limits)]
     return {
