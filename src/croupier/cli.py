@@ -86,13 +86,18 @@ def replay(
 def analyze(
     profile: str = typer.Argument(..., help="A profile id, see `croupier profiles`."),
     as_json: bool = typer.Option(False, "--json", help="Print the figures as JSON."),
+    rounds: int | None = typer.Option(None, help="Rounds of a sampled analysis."),
+    seed: int | None = typer.Option(None, help="Seed of a sampled analysis."),
 ) -> None:
     """Exact returns and house edges of a rule profile."""
+    from dataclasses import asdict as vars_of
+
     from croupier.math.analyze import analyze as run
 
+    options = {k: v for k, v in (("rounds", rounds), ("seed", seed)) if v is not None}
     try:
-        report = run(profile)
-    except LookupError as error:
+        report = run(profile, **options)
+    except (LookupError, ValueError) as error:
         typer.echo(str(error), err=True)
         raise typer.Exit(1) from None
     if as_json:
@@ -102,8 +107,9 @@ def analyze(
                 "value": f.value,
                 "exact": str(f.exact) if f.exact else None,
                 "note": f.note,
+                "sample": None if f.sample is None else vars_of(f.sample),
             }
-            for f in report.figures
+            for f in report.all_figures()
         ]
         data = {"profile": report.profile, "method": report.method, "seconds": report.seconds}
         typer.echo(json.dumps({**data, "figures": figures, "tables": report.tables}, indent=2))
@@ -115,9 +121,29 @@ def analyze(
     table.add_column("figure")
     table.add_column("value", justify="right")
     table.add_column("note")
-    for f in report.figures:
+    for f in report.all_figures():
         table.add_row(f.name, f"{f.value:.6f}", f.note)
     Console().print(table)
+
+
+@app.command()
+def par(
+    profile: str = typer.Argument(..., help="A profile id with an analysis."),
+    out: Path = typer.Option(..., "--out", help="Directory for the PAR sheet."),  # noqa: B008
+    rounds: int | None = typer.Option(None, help="Rounds of a sampled analysis."),
+    seed: int | None = typer.Option(None, help="Seed of a sampled analysis."),
+) -> None:
+    """Write the PAR sheet (HTML, CSV tables, PNG plots) a regulator asks for."""
+    from croupier.math.analyze import analyze as run
+    from croupier.math.par import write_par
+
+    options = {k: v for k, v in (("rounds", rounds), ("seed", seed)) if v is not None}
+    try:
+        report = run(profile, **options)
+    except (LookupError, ValueError) as error:
+        typer.echo(str(error), err=True)
+        raise typer.Exit(1) from None
+    typer.echo(str(write_par(report, out)))
 
 
 def main() -> None:

@@ -19,6 +19,7 @@ from croupier.math.holdem import (
     bonus_return,
     flop_rule,
     hole_cards_bonus_return,
+    optimal_wager,
     outcome_counts,
     return_from_counts,
 )
@@ -108,6 +109,13 @@ def test_021_flop_rule_enumerates_every_deal_and_beats_calling_every_hand() -> N
     combos = {name: 6 if len(name) == 2 else 4 if name[2] == "s" else 12 for name in shares}
     assert sum(shares[n] * combos[n] for n in shares) / 1326 == rule.fold_share
     assert max(shares, key=lambda n: shares[n]) in ("32o", "42o", "52o", "62o", "72o", "82o")
+    # a second pass counts the deals the rule plays and folds: the same return, exactly
+    optimal = optimal_wager(profile, rule)
+    assert optimal.ev == rule.optimal
+    assert optimal.hit_frequency()["fold"] == rule.fold_share
+    assert optimal.average_stake == 1 + 2 * (1 - rule.fold_share)
+    print(f"optimal: std dev {optimal.std_dev:.4f}, element of risk "
+          f"{float(-optimal.element_of_risk):.4%}")  # fmt: skip
 
 
 @pytest.mark.slow

@@ -18,7 +18,7 @@ from fractions import Fraction
 
 from croupier.games.baccarat.profile import BaccaratProfile
 from croupier.games.baccarat.tableau import NATURAL, banker_draws, player_draws, points
-from croupier.math.analyze import Figure, Report
+from croupier.math.analyze import Figure, Outcome, Report, Wager
 
 
 def _counts(decks: int) -> list[int]:
@@ -101,6 +101,25 @@ def returns(profile: BaccaratProfile, odds: dict[str, Fraction]) -> dict[str, Fr
     }
 
 
+def wagers(profile: BaccaratProfile, odds: dict[str, Fraction]) -> tuple[Wager, ...]:
+    """Each bet as a wager: what it nets per unit on each result of the coup
+    (the same prices as :func:`returns`)."""
+    banker, player, tie = odds["banker"], odds["player"], odds["tie"]
+    on_tie = Fraction(0 if profile.tie_returns_player_banker else -1)
+    net_banker = Fraction(profile.banker_pays) * (1 - Fraction(profile.banker_commission))
+    unit = "unit"
+    return (
+        Wager("BANKER", unit, (Outcome("BANKER wins", net_banker, banker),
+                               Outcome("PLAYER wins", Fraction(-1), player),
+                               Outcome("tie", on_tie, tie))),
+        Wager("PLAYER", unit, (Outcome("PLAYER wins", Fraction(profile.player_pays), player),
+                               Outcome("BANKER wins", Fraction(-1), banker),
+                               Outcome("tie", on_tie, tie))),
+        Wager("TIE", unit, (Outcome("tie", Fraction(profile.tie_pays), tie),
+                            Outcome("no tie", Fraction(-1), 1 - tie))),
+    )  # fmt: skip
+
+
 def analyze(profile: BaccaratProfile) -> Report:
     started = time.perf_counter()
     odds = coup_odds(profile.shoe.decks)
@@ -119,5 +138,6 @@ def analyze(profile: BaccaratProfile) -> Report:
         profile.id,
         f"exact enumeration of every coup from a {profile.shoe.decks}-deck shoe",
         tuple(figures),
+        wagers=wagers(profile, odds),
         seconds=time.perf_counter() - started,
     )

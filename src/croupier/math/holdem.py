@@ -43,7 +43,7 @@ from numpy.typing import NDArray
 from croupier.games.house_poker.hands import floor_value, hole_cards_pays, starting_hand
 from croupier.games.house_poker.payout import fold_net, net_by_outcome
 from croupier.games.house_poker.profile import HouseProfile
-from croupier.math.analyze import Figure, Report
+from croupier.math.analyze import Chart, Figure, Outcome, Report, Wager
 from croupier.poker.batch import all_hands, best_batch, categories, rank5_batch
 from croupier.poker.hand import Category
 
@@ -376,6 +376,73 @@ def flop_rule(profile: HouseProfile) -> FlopRule:
     )
 
 
+@numba.njit(cache=True)
+def _tally_called(
+    boards: Any,
+    values: Any,
+    weights: Any,
+    floor: int,
+    first: Any,
+    second: Any,
+    call: Any,
+    canon: Any,
+    idx2: Any,
+    idx3: Any,
+    out: Any,
+    folds: Any,
+) -> None:  # pragma: no cover - compiled
+    """Count the deals the rule plays by the box's class and outcome (``out``)
+    and the deals it folds (``folds[0]``): each board is dealt as any of its
+    10 flops, and the rule decides on each."""
+    holding = np.empty((47, 46), dtype=np.int32)
+    fill = np.zeros(47, dtype=np.int64)
+    per = np.empty((1081, 4), dtype=np.int64)
+    rest = np.empty(47, dtype=np.int64)
+    flop = np.empty(10, dtype=np.int64)
+    for b in range(values.shape[0]):
+        _board_outcomes(values[b], first, second, floor, holding, fill, per)
+        board = boards[b]
+        k = 0
+        for c in range(52):
+            if c not in (board[0], board[1], board[2], board[3], board[4]):
+                rest[k] = c
+                k += 1
+        k = 0
+        for i in range(5):
+            for j in range(i + 1, 5):
+                for m in range(j + 1, 5):
+                    flop[k] = idx3[board[i] * 2704 + board[j] * 52 + board[m]] * 1326
+                    k += 1
+        w = weights[b]
+        for h in range(1081):
+            hole = idx2[rest[first[h]] * 52 + rest[second[h]]]
+            played = 0
+            for f in range(10):
+                played += call[canon[flop[f] + hole]]
+            out[values[b, h] >> 20] += w * played * per[h]
+            folds[0] += w * (10 - played) * 990
+
+
+def optimal_wager(profile: HouseProfile, rule: FlopRule) -> Wager:
+    """ANTE+BET under the optimal call/fold rule as a wager per ANTE: a second
+    pass over the deals, now that the rule is known, counts what it plays by
+    final class and outcome, and what it folds."""
+    boards, weights = board_classes()
+    counts = np.zeros((len(Category), 4), dtype=np.int64)
+    folds = np.zeros(1, dtype=np.int64)
+    call = rule.call.astype(np.int64)
+    for part, chunk, values in _chunks(boards):
+        _tally_called(chunk, values, weights[part], _least(profile), _FIRST, _SECOND, call,
+                      rule.classes, rule.idx2, rule.idx3, counts, folds)  # fmt: skip
+    played = call_all_wager(profile, counts)
+    total = int(counts.sum()) + int(folds[0])
+    share = Fraction(int(counts.sum()), total)
+    outcomes = tuple(Outcome(o.line, o.net, o.probability * share) for o in played.outcomes)
+    fold = Outcome("fold", fold_net(profile), 1 - share)
+    stake = 1 + share * sum((s.antes for s in profile.streets), Fraction(0))
+    return Wager("ANTE+BET (optimal call/fold)", "ANTE", (*outcomes, fold), stake)
+
+
 def call_every_hand(profile: HouseProfile) -> tuple[Fraction, dict[str, Fraction]]:
     """The exact return per ANTE when the box always plays, and how often each
     outcome happens."""
@@ -422,6 +489,44 @@ def bonus_return(profile: HouseProfile) -> Fraction:
     return Fraction(total, len(values))
 
 
+def bonus_wager(profile: HouseProfile) -> Wager:
+    """The BONUS on the box's cards and the flop as a wager: each class it pays."""
+    bet = profile.side_bet("bonus")
+    if bet is None or bet.cards != "box_and_flop":
+        raise LookupError(f"{profile.id} has no BONUS on the box's cards and the flop")
+    values = rank5_batch(all_hands(5))
+    cats = categories(values)
+    least = -1 if bet.lowest is None else floor_value("best_five", bet.lowest)
+    outcomes, lost = [], 0
+    for cat in np.unique(cats)[::-1]:
+        pays = bet.pays.get(Category(int(cat)), 0)
+        paid = int(((cats == cat) & (values >= least)).sum()) if pays else 0
+        lost += int((cats == cat).sum()) - paid
+        if paid:
+            outcomes.append(Outcome(_name(cat), Fraction(pays), Fraction(paid, len(values))))
+    outcomes.append(Outcome("lose", Fraction(-1), Fraction(lost, len(values))))
+    return Wager("BONUS", "unit", tuple(outcomes))
+
+
+def call_all_wager(profile: HouseProfile, counts: NDArray[np.int64]) -> Wager:
+    """ANTE+BET when the box calls every hand, as a wager per ANTE: each final
+    class against each dealer outcome, priced by the engine's settlement."""
+    total = int(counts.sum())
+    outcomes = []
+    for cat in reversed(Category):
+        nets = net_by_outcome(profile, cat)
+        for i, o in enumerate(OUTCOMES):
+            if counts[cat, i] and o in nets:
+                line = f"{o.replace('_', ' ')}: {_name(cat)}"
+                outcomes.append(Outcome(line, nets[o], Fraction(int(counts[cat, i]), total)))
+    stake = 1 + sum((s.antes for s in profile.streets), Fraction(0))
+    return Wager("ANTE+BET (calling every hand)", "ANTE", tuple(outcomes), stake)
+
+
+def _name(cat: Any) -> str:
+    return Category(int(cat)).name.lower().replace("_", " ")
+
+
 def hole_cards_bonus_return(profile: HouseProfile) -> Fraction:
     """The exact return per unit of a BONUS on the box's two cards (and, for a
     top prize, the dealer's two): every box hand against every dealer hand
@@ -441,31 +546,6 @@ def hole_cards_bonus_return(profile: HouseProfile) -> Fraction:
     return Fraction(total, len(holes) * 1225)
 
 
-def analyze_bonus(profile: HouseProfile) -> Report:
-    """``croupier analyze texas-holdem-bonus``: the BONUS exactly, and the main
-    game played blind (every hand played, TURN and RIVER bet or checked by a
-    fixed rule). Box and dealer are dealt alike, so a blind even-money bet wins
-    as often as it loses and the TURN and RIVER add nothing; what the streets
-    are worth to a player who bets on what they see is not analysed yet."""
-    started = time.perf_counter()
-    bonus = hole_cards_bonus_return(profile)
-    counts = outcome_counts(profile)
-    blind = return_from_counts(profile, counts, staked=())
-    assert blind == return_from_counts(profile, counts), "blind street bets are even"
-    return Report(
-        profile.id,
-        "exact enumeration: the BONUS over 1,326 x 1,225 two-card hands; the streets over "
-        "134,459 suit classes of boards x 1,081 box x 990 dealer hands",
-        (
-            Figure("return per ANTE playing every hand blind", float(blind), blind,
-                   "the same whether TURN and RIVER are always bet or always checked"),
-            Figure("BONUS return per unit", float(bonus), bonus),
-            Figure("BONUS house edge", float(-bonus), -bonus),
-        ),
-        seconds=time.perf_counter() - started,
-    )  # fmt: skip
-
-
 def analyze(profile: HouseProfile) -> Report:
     """``croupier analyze texas-holdem``."""
     started = time.perf_counter()
@@ -482,7 +562,18 @@ def analyze(profile: HouseProfile) -> Report:
                f"folds {float(rule.fold_share):.2%} of box cards and flops"),
         *(Figure(_SAYS[o], float(p), p, "calling every hand") for o, p in odds.items()),
     ]  # fmt: skip
+    staked = 1 + 2 * (1 - rule.fold_share)  # the BET is 2 ANTE, made where the rule calls
+    figures.append(
+        Figure(
+            "ANTE+BET element of risk (optimal)",
+            float(-rule.optimal / staked),
+            -rule.optimal / staked,
+            f"{float(staked):.4f} ANTE staked per round",
+        )
+    )
+    wagers = [optimal_wager(profile, rule), call_all_wager(profile, rule.counts)]
     if profile.side_bet("bonus") is not None:
+        wagers.append(bonus_wager(profile))
         bonus = bonus_return(profile)
         figures += [
             Figure("BONUS return per unit", float(bonus), bonus),
@@ -495,5 +586,11 @@ def analyze(profile: HouseProfile) -> Report:
         "exact enumeration: 134,459 suit classes of boards x 1,081 box x 990 dealer hands",
         tuple(figures),
         tables={"optimal rule: share of flops folded, by starting hand": table},
+        wagers=tuple(wagers),
+        charts=(
+            Chart(
+                "optimal rule: share of flops folded, by starting hand", "box cards", "flops folded"
+            ),
+        ),
         seconds=time.perf_counter() - started,
     )

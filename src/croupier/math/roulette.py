@@ -24,7 +24,7 @@ from croupier.games.roulette.wheel import (
     inside_positions,
     kind_of,
 )
-from croupier.math.analyze import Figure, Report
+from croupier.math.analyze import Figure, Outcome, Report, Wager
 
 
 def bet_return(profile: RouletteProfile, spot: str) -> Fraction:
@@ -38,6 +38,27 @@ def bet_return(profile: RouletteProfile, spot: str) -> Fraction:
         if pocket in covers(position)
     )
     return Fraction(back, POCKETS * chips) - 1
+
+
+def bet_wager(profile: RouletteProfile, kind: str, spot: str) -> Wager:
+    """One bet as a wager: its net per unit staked on each pocket, pockets
+    with the same net together."""
+    spread = expand(spot)
+    chips = sum(n for _, n in spread)
+    nets: dict[Fraction, int] = {}
+    for pocket in range(POCKETS):
+        back = sum(
+            n * (1 + profile.pays[kind_of(position)])
+            for position, n in spread
+            if pocket in covers(position)
+        )
+        net = Fraction(back, chips) - 1
+        nets[net] = nets.get(net, 0) + 1
+    outcomes = tuple(
+        Outcome("lose" if net == -1 else f"win {net}", net, Fraction(n, POCKETS))
+        for net, n in sorted(nets.items(), reverse=True)
+    )
+    return Wager(kind if kind == spot else f"{kind} ({spot})", "unit", outcomes)
 
 
 def all_bets() -> dict[str, tuple[str, ...]]:
@@ -57,7 +78,9 @@ def all_bets() -> dict[str, tuple[str, ...]]:
 def analyze(profile: RouletteProfile) -> Report:
     started = time.perf_counter()
     figures: list[Figure] = []
+    wagers: list[Wager] = []
     for kind, spots in all_bets().items():
+        wagers.append(bet_wager(profile, kind, spots[0]))
         values = {bet_return(profile, spot) for spot in spots}
         worst = min(values)
         same = "all equal" if len(values) == 1 else "the worst shown"
@@ -67,5 +90,6 @@ def analyze(profile: RouletteProfile) -> Report:
         profile.id,
         "exact: every bet's payout averaged over the 37 pockets",
         tuple(figures),
+        wagers=tuple(wagers),
         seconds=time.perf_counter() - started,
     )

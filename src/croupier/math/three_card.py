@@ -36,7 +36,7 @@ from croupier.cards.card import RANKS
 from croupier.games.house_poker.hands import floor_value
 from croupier.games.house_poker.payout import fold_net, net_by_outcome
 from croupier.games.house_poker.profile import HouseProfile
-from croupier.math.analyze import Figure, Report
+from croupier.math.analyze import Figure, Outcome, Report, Wager
 from croupier.poker.batch import all_hands, categories3, rank3_batch
 from croupier.poker.hand import Category
 
@@ -107,6 +107,58 @@ def ante_play(profile: HouseProfile) -> tuple[Fraction, tuple[int, ...]]:
     return total / (len(hands) * dealer_hands), ranks
 
 
+def ante_play_wager(profile: HouseProfile) -> Wager:
+    """ANTE+PLAY under the optimal play/fold rule as a wager per ANTE: each
+    final class against each dealer outcome, and the fold, priced by the
+    engine's settlement; the ANTE bonus is in the nets."""
+    hands, values, counts = outcome_counts(profile)
+    cats = categories3(values)
+    fold = fold_net(profile)
+    dealer_hands = int(counts[0].sum())
+    total = len(hands) * dealer_hands
+    outcomes = []
+    folded = 0
+    staked = 0
+    for cat in np.unique(cats):
+        nets = net_by_outcome(profile, Category(int(cat)))
+        scale = lcm(fold.denominator, *(n.denominator for n in nets.values()))
+        row = np.array([int(nets.get(o, 0) * scale) for o in OUTCOMES], dtype=np.int64)
+        chosen = counts[cats == cat]
+        plays = chosen @ row >= int(fold * scale) * dealer_hands  # as ante_play decides
+        folded += int((~plays).sum()) * dealer_hands
+        staked += int(plays.sum()) * dealer_hands
+        name = Category(int(cat)).name.lower().replace("_", " ")
+        for i, o in enumerate(OUTCOMES):
+            n = int(chosen[plays, i].sum())
+            if n and o in nets:
+                outcomes.append(
+                    Outcome(f"{o.replace('_', ' ')}: {name}", nets[o], Fraction(n, total))
+                )
+    outcomes.append(Outcome("fold", fold, Fraction(folded, total)))
+    stake = 1 + Fraction(staked, total) * sum((s.antes for s in profile.streets), Fraction(0))
+    return Wager("ANTE+PLAY (optimal play)", "ANTE", tuple(outcomes), stake)
+
+
+def pair_plus_wager(profile: HouseProfile) -> Wager:
+    """PAIR PLUS as a wager: each class it pays, and the rest lost."""
+    bet = profile.side_bet("pair_plus")
+    if bet is None:
+        raise LookupError(f"{profile.id} has no PAIR PLUS")
+    values = rank3_batch(all_hands(3))
+    cats = categories3(values)
+    least = -1 if bet.lowest is None else floor_value(profile.ranking, bet.lowest)
+    outcomes, lost = [], 0
+    for cat in np.unique(cats):
+        pays = bet.pays.get(Category(int(cat)), 0)
+        paid = int(((cats == cat) & (values >= least)).sum()) if pays else 0
+        lost += int((cats == cat).sum()) - paid
+        if paid:
+            name = Category(int(cat)).name.lower().replace("_", " ")
+            outcomes.append(Outcome(name, Fraction(pays), Fraction(paid, len(values))))
+    outcomes.append(Outcome("lose", Fraction(-1), Fraction(lost, len(values))))
+    return Wager("PAIR PLUS", "unit", tuple(reversed(outcomes)))
+
+
 def pair_plus_return(profile: HouseProfile) -> Fraction:
     """The exact return per unit of PAIR PLUS (on the box's three cards alone)."""
     bet = profile.side_bet("pair_plus")
@@ -133,7 +185,9 @@ def analyze(profile: HouseProfile) -> Report:
         Figure("ANTE+PLAY house edge per ANTE", float(-ante), -ante,
                "play " + "-".join(RANKS[r] for r in weakest) + " or better"),
     ]  # fmt: skip
+    wagers = [ante_play_wager(profile)]
     if profile.side_bet("pair_plus") is not None:
+        wagers.append(pair_plus_wager(profile))
         pp = pair_plus_return(profile)
         figures += [
             Figure("PAIR PLUS return per unit", float(pp), pp),
@@ -143,5 +197,6 @@ def analyze(profile: HouseProfile) -> Report:
         profile.id,
         "exact enumeration of all 22,100 x 18,424 box and dealer hands",
         tuple(figures),
+        wagers=tuple(wagers),
         seconds=time.perf_counter() - started,
     )
