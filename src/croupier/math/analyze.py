@@ -50,6 +50,7 @@ _ANALYSES: dict[str, str] = {
     "holdem": "croupier.math.holdem:analyze",
     "holdem_bonus": "croupier.math.holdem:analyze_bonus",
     "three_card": "croupier.math.three_card:analyze",
+    "stud": "croupier.math.stud.report:analyze",
 }
 
 

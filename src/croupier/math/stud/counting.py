@@ -56,8 +56,8 @@ def _colex5(h: Any, binom: Any) -> int:  # pragma: no cover - compiled
 
 
 @numba.njit(cache=True, nogil=True)
-def _fill_tables(hands: Any, ranks: Any, binom: Any, pair_index: Any, rank_of: Any,
-                 cum1: Any, cum2: Any, threes: Any, fours: Any) -> None:  # pragma: no cover  # fmt: skip
+def _fill_tables(hands: Any, ranks: Any, binom: Any, pair_index: Any, rank_of: Any, cum1: Any,
+                 cum2: Any, threes: Any, fours: Any) -> None:  # pragma: no cover # fmt: skip
     """``hands`` rows are sorted local cards; fill every table and the (unsorted) lists."""
     n_hands = hands.shape[0]
     len3 = threes.shape[0] // binom[int(hands.max()) + 1, 3]
@@ -93,12 +93,10 @@ class HandTable:
     cum1: NDArray[np.int64]  # [n, R+1]
     cum2: NDArray[np.int64]  # [pairs, R+1]
     pair_index: NDArray[np.int64]  # [n, n]
-    threes: NDArray[
-        np.uint16
-    ]  # per colex triple, the sorted strengths of the C(n-3, 2) hands with it
-    fours: NDArray[
-        np.uint16
-    ]  # per colex four cards, the sorted strengths of the n-4 hands with them
+    examples: NDArray[np.uint8]  # [R, 5] engine cards of one hand of each strength
+    # Per colex three (four) cards: the sorted strengths of the C(n-3, 2) (n-4) hands with them.
+    threes: NDArray[np.uint16]
+    fours: NDArray[np.uint16]
 
     @property
     def size(self) -> int:
@@ -125,14 +123,14 @@ class HandTable:
 
 @lru_cache(maxsize=4)
 def hand_table(deck: tuple[int, ...] = tuple(range(52)), ace_king: bool = False) -> HandTable:
-    """The tables for ``deck`` (the full deck by default); a few seconds and ~130 MB for 52 cards."""
+    """The tables for ``deck`` (the full deck by default): seconds, ~130 MB for 52 cards."""
     n = len(deck)
     if n < 5 or len(set(deck)) != n or not set(deck) <= set(range(52)):
         raise ValueError("a deck is at least five distinct card codes 0..51")
     local = all_hands(5, deck=n)
     codes = np.array(deck, dtype=np.uint8)[local]
     raw = best_batch(codes, ace_king=ace_king)
-    values, ranks = np.unique(raw, return_inverse=True)
+    values, first, ranks = np.unique(raw, return_index=True, return_inverse=True)
     size = len(values)
     pair_index = -np.ones((n, n), dtype=np.int64)
     k = 0
@@ -154,7 +152,16 @@ def hand_table(deck: tuple[int, ...] = tuple(range(52)), ace_king: bool = False)
     for arr in (cum0, cum1, cum2):
         np.cumsum(arr, axis=-1, out=arr)
     return HandTable(
-        tuple(deck), values.astype(np.int32), rank_of, cum0, cum1, cum2, pair_index, threes, fours
+        tuple(deck),
+        values.astype(np.int32),
+        rank_of,
+        cum0,
+        cum1,
+        cum2,
+        pair_index,
+        codes[first],
+        threes,
+        fours,
     )
 
 
@@ -300,7 +307,7 @@ def canonical_hands(deck_size: int = 52) -> tuple[NDArray[np.int64], NDArray[np.
         key = sum(_BINOM[mapped[:, i], i + 1] for i in range(5))
         best = key if best is None else np.minimum(best, key)
     assert best is not None
-    keys, first, weights = np.unique(best, return_index=True, return_counts=True)
+    _, first, weights = np.unique(best, return_index=True, return_counts=True)
     reps = hands[first]
     return reps, weights.astype(np.int64)
 
