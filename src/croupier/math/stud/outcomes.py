@@ -68,13 +68,18 @@ def representatives(table: HandTable, strength: int, qualify: int) -> dict[str, 
 
 
 def class_nets(
-    profile: StudProfile, table: HandTable, hand: BoxHand, qualify: int
+    profile: StudProfile,
+    table: HandTable,
+    hand: BoxHand,
+    qualify: int,
+    play: BoxPlay | None = None,
 ) -> tuple[Fraction, ...]:
     """Net per ANTE of playing ``hand`` in each class of :data:`CLASSES`
-    (0 for a class that cannot happen against this hand)."""
+    (0 for a class that cannot happen against this hand); ``play`` adds what
+    else the box staked (insurance), default nothing."""
     strength = table.strength(hand.main.value)
     reps = representatives(table, strength, qualify)
-    play = BoxPlay(ANTE, True, hand)
+    play = BoxPlay(ANTE, True, hand) if play is None else play
     result = []
     for name in CLASSES:
         if name not in reps:
