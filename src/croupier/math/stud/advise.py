@@ -345,3 +345,33 @@ def play_value(profile: StudProfile, cards: Sequence[int], up: int,
     g = np.array([list(gone)], dtype=np.int64).reshape(1, len(gone))
     values = _final_values(ctx, np.array([list(cards)], dtype=np.int64), up, g)[0]
     return {name: float(v) for name, v in zip(_DECISIONS, values, strict=True) if np.isfinite(v)}
+
+
+def situation(profile: StudProfile, box: Sequence[int], up: int,
+              after: Sequence[str] = ()) -> Situation:  # fmt: skip
+    """The situation of a box holding ``box`` now, after the improvements ``after``
+    (each ``"exchange <cards given>"``, ``"sixth"`` or ``"discard <cards>"``),
+    replayed through the engine's improve functions to learn the round."""
+    from croupier.cards.card import parse_cards
+
+    moment = _Moment(0, "", 0)
+    gone: list[int] = []
+    for step in after:
+        act, _, rest = step.strip().partition(" ")
+        given = list(parse_cards(rest)) if rest.strip() else []
+        state = _box(profile, list(range(5)), moment.rnd, moment.last_did, moment.must_discard)
+        if act == "exchange":
+            if improve.open_round(profile, state) is None:
+                raise ValueError(f"{step!r}: no exchange is open at that point")
+            moment = _after(profile, moment, 5, "exchange", len(given))
+        elif act in ("sixth", "buy_sixth"):
+            moment = _after(profile, moment, 5, "buy_sixth", 0)
+        elif act == "discard":
+            if not moment.must_discard:
+                raise ValueError(f"{step!r}: no card is owed back at that point")
+            nxt = improve.discard(profile, state, tuple(range(len(given))), Deck.scripted({}))[0]
+            moment = _Moment(nxt.round, nxt.last_did, 0)
+        else:
+            raise ValueError(f"{step!r}: expected 'exchange CARDS', 'sixth' or 'discard CARDS'")
+        gone += given
+    return Situation(tuple(box), up, moment.rnd, moment.last_did, tuple(gone), moment.must_discard)
