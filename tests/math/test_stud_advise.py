@@ -30,7 +30,7 @@ def _play_by_enumeration(profile_id: str, cards: tuple[int, ...], up: int,
     rest = [c for c in range(52) if c not in (*cards, up, *gone)]
     dealers = np.array([(up, *four) for four in combinations(rest, 4)])
     values = best_batch(dealers, ace_king=profile.ace_king)
-    distinct, first, counts = np.unique(values, return_index=True, return_counts=True)
+    _distinct, first, counts = np.unique(values, return_index=True, return_counts=True)
     total = Fraction(0)
     for i, n in zip(first.tolist(), counts.tolist(), strict=True):
         show = dealer_show(profile, dealers[i].tolist())

@@ -56,7 +56,7 @@ def test_dealer_counting_agrees_with_enumeration_with_and_without_the_up_card(
     for size in (5, 6, 7, 10):
         cards = rng.permutation(52)[: size + 1].tolist()
         avoid, up = cards[:size], cards[size]
-        xs = sorted(rng.integers(0, len(table.values) + 1, 3).tolist()) + [len(table.values)]
+        xs = [*sorted(rng.integers(0, len(table.values) + 1, 3).tolist()), len(table.values)]
         assert count(table, avoid, up, xs) == _brute_counts(deck, ace_king, avoid, up, xs)
     avoid = rng.permutation(52)[:5].tolist()
     xs = [1, 3000, 6000, len(table.values)]

@@ -187,7 +187,8 @@ def _final_values(
     with np.errstate(invalid="ignore"):
         out = np.einsum("nc,ndc->nd", classes, np.where(np.isinf(chosen), 0.0, chosen))
     out[np.isinf(chosen[:, :, 0])] = -np.inf
-    return out
+    result: NDArray[np.float64] = out
+    return result
 
 
 # ------------------------------------------------------------ improvements
@@ -262,7 +263,10 @@ def _draw_rows(
 def _best(ctx: _Context, cards: NDArray[np.int64], up: int, gone: NDArray[np.int64],
           m: _Moment) -> NDArray[np.float64]:  # fmt: skip
     """The best EV per row over every option (the rows share the moment)."""
-    return np.max(np.stack([v for _, _, v, _ in _valued(ctx, cards, up, gone, m)]), axis=0)
+    best: NDArray[np.float64] = np.max(
+        np.stack([v for _, _, v, _ in _valued(ctx, cards, up, gone, m)]), axis=0
+    )
+    return best
 
 
 def _valued(

@@ -20,6 +20,7 @@ antes over all deals, raising on A-K or better 1,132,600,203,540.
 
 from __future__ import annotations
 
+import math
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -99,7 +100,7 @@ class StrategyFigures:
 
     @property
     def std_dev(self) -> float:
-        return float(self.variance) ** 0.5
+        return math.sqrt(self.variance)
 
 
 def strategy_figures(
@@ -161,4 +162,5 @@ def hit_frequencies(counts: ClassCounts) -> dict[Category, Fraction]:
 def sqrt_fraction(x: Fraction, digits: int = 12) -> float:
     """A square root good to ``digits`` digits (for printing a std dev exactly rounded)."""
     scale = 10 ** (2 * digits)
-    return isqrt(x.numerator * scale // x.denominator) / 10**digits
+    root: float = isqrt(x.numerator * scale // x.denominator) / 10**digits
+    return root

@@ -52,7 +52,8 @@ def _colex5(h: Any, binom: Any) -> int:  # pragma: no cover - compiled
             a[j + 1] = a[j]
             j -= 1
         a[j + 1] = v
-    return binom[a[0], 1] + binom[a[1], 2] + binom[a[2], 3] + binom[a[3], 4] + binom[a[4], 5]
+    index: int = binom[a[0], 1] + binom[a[1], 2] + binom[a[2], 3] + binom[a[3], 4] + binom[a[4], 5]
+    return index
 
 
 @numba.njit(cache=True, nogil=True)
