@@ -47,6 +47,9 @@ from croupier.poker.hand import CATEGORY_BASE
 
 EXACT_DRAWS = 1200  # C(46, 2) = 1035, C(48, 2) = 1128: exchanges of up to two cards are exact
 SAMPLES = 400  # draws sampled for a larger exchange
+# An improvement followed by another round (the [000] and six-card menus)
+# multiplies the work by that round's options: beyond a one-card draw, sample.
+NESTED_EXACT, NESTED_SAMPLES = 52, 24
 Z99 = 2.5758
 
 
@@ -103,7 +106,7 @@ class _Context:
 _CONTEXTS: dict[int, _Context] = {}
 
 
-def _context(profile: StudProfile, seed: int) -> _Context:
+def context(profile: StudProfile, seed: int) -> _Context:
     known = _CONTEXTS.get(id(profile))
     if known is None or known.profile is not profile:
         table = hand_table(tuple(range(52)), profile.ace_king)
@@ -116,7 +119,7 @@ def _context(profile: StudProfile, seed: int) -> _Context:
 def warm_up(profile: StudProfile) -> None:
     """Build the tables and price every five-card strength once (a few seconds),
     so that each later :func:`advise` call costs only its counting."""
-    ctx = _context(profile, 0)
+    ctx = context(profile, 0)
     for cards in ctx.table.examples.tolist():
         _final_nets(ctx, evaluate(profile, cards))
 
@@ -147,13 +150,13 @@ def _final_nets(ctx: _Context, hand: BoxHand) -> dict[str, NDArray[np.float64]]:
     return result
 
 
-_DECISIONS = ("fold", "play", "play, insure max", "play, insure min")
+DECISIONS = ("fold", "play", "play, insure max", "play, insure min")
 
 
-def _final_values(
+def final_values(
     ctx: _Context, finals: NDArray[np.int64], up: int, gone: NDArray[np.int64]
 ) -> NDArray[np.float64]:
-    """EV per ANTE of each final decision (columns :data:`_DECISIONS`, -inf where
+    """EV per ANTE of each final decision (columns :data:`DECISIONS`, -inf where
     not open) for each row of ``finals`` (5 or 6 cards), ``gone`` per row."""
     n = len(finals)
     values = best_batch(finals.astype(np.uint8), ace_king=ctx.profile.ace_king)
@@ -178,11 +181,11 @@ def _final_values(
     by_hand = ctx.profile.second_combination and finals.shape[1] == 6
     keys = np.arange(n) if by_hand else np.unique(strength, return_inverse=True)[1]
     firsts = np.unique(keys, return_index=True)[1]
-    nets = np.full((len(firsts), len(_DECISIONS), len(CLASSES)), -np.inf)
+    nets = np.full((len(firsts), len(DECISIONS), len(CLASSES)), -np.inf)
     for k, i in enumerate(firsts.tolist()):
         cards = finals[i].tolist() if by_hand else ctx.table.examples[strength[i]].tolist()
         for name, row in _final_nets(ctx, evaluate(ctx.profile, cards)).items():
-            nets[k, _DECISIONS.index(name)] = row
+            nets[k, DECISIONS.index(name)] = row
     chosen = nets[keys]  # [n, decisions, classes]
     with np.errstate(invalid="ignore"):
         out = np.einsum("nc,ndc->nd", classes, np.where(np.isinf(chosen), 0.0, chosen))
@@ -212,11 +215,12 @@ def _unseen(cards: NDArray[np.int64], up: int, gone: NDArray[np.int64]) -> NDArr
     return np.nonzero(~seen)[1].reshape(len(cards), width).astype(np.int64)
 
 
-def _draw_index(ctx: _Context, pool: int, k: int) -> tuple[NDArray[np.int64], bool]:
+def _draw_index(ctx: _Context, pool: int, k: int, nested: bool) -> tuple[NDArray[np.int64], bool]:
     """Positions in a pool of ``pool`` cards: every k-subset, or a sample."""
-    if math.comb(pool, k) <= EXACT_DRAWS:
+    if math.comb(pool, k) <= (NESTED_EXACT if nested else EXACT_DRAWS):
         return np.array(list(combinations(range(pool), k)), dtype=np.int64).reshape(-1, k), True
-    return np.argsort(ctx.rng.random((SAMPLES, pool)), axis=1)[:, :k], False
+    samples = NESTED_SAMPLES if nested else SAMPLES
+    return np.argsort(ctx.rng.random((samples, pool)), axis=1)[:, :k], False
 
 
 @dataclass(frozen=True, slots=True)
@@ -241,7 +245,7 @@ def _after(p: StudProfile, m: _Moment, width: int, act: str, give: int) -> _Mome
 
 def _draw_rows(
     ctx: _Context, cards: NDArray[np.int64], up: int, gone: NDArray[np.int64],
-    give: tuple[int, ...], receive: int,
+    give: tuple[int, ...], receive: int, nested: bool,
 ) -> tuple[NDArray[np.int64], NDArray[np.int64], int, bool]:  # fmt: skip
     """Every (or a sample of) draws after giving the cards at positions ``give``
     of each row: the new hands, their gone cards, draws per row, exact or not."""
@@ -251,7 +255,7 @@ def _draw_rows(
     pool = _unseen(cards, up, gone)
     if p.reshuffle_discards and give:
         pool = np.sort(np.concatenate([pool, given], axis=1), axis=1)
-    index, exact = _draw_index(ctx, pool.shape[1], receive)
+    index, exact = _draw_index(ctx, pool.shape[1], receive, nested)
     d = len(index)
     drawn = pool[:, index]  # [rows, d, receive]
     kept = np.repeat(cards[:, keep][:, None, :], d, axis=1)
@@ -281,11 +285,11 @@ def _valued(
         for give in combinations(range(width), m.must_discard):
             keep = [i for i in range(width) if i not in give]
             new_gone = np.concatenate([gone, cards[:, list(give)]], axis=1)
-            values = np.max(_final_values(ctx, cards[:, keep], up, new_gone), axis=1)
+            values = np.max(final_values(ctx, cards[:, keep], up, new_gone), axis=1)
             result.append(("discard", give, values, none))
         return result
-    finals = _final_values(ctx, cards, up, gone)
-    for j, name in enumerate(_DECISIONS):
+    finals = final_values(ctx, cards, up, gone)
+    for j, name in enumerate(DECISIONS):
         if np.isfinite(finals[0, j]):
             result.append((name, (), finals[:, j], none))
     box = _box(p, cards[0].tolist(), m.rnd, m.last_did, 0)
@@ -303,7 +307,9 @@ def _valued(
             receive = 1 if legal.act == "buy_sixth" else (
                 p.improve[m.rnd].exchange_receive or n
             )  # fmt: skip
-            hands, new_gone, d, exact = _draw_rows(ctx, cards, up, gone, give, receive)
+            follow = _box(p, cards[0].tolist(), after.rnd, after.last_did, 0)
+            nested = not after.must_discard and improve.open_round(p, follow) is not None
+            hands, new_gone, d, exact = _draw_rows(ctx, cards, up, gone, give, receive, nested)
             values = _best(ctx, hands, up, new_gone, after).reshape(rows, d)
             ev = values.mean(axis=1) - price
             half = np.zeros(rows) if exact else Z99 * values.std(axis=1, ddof=1) / math.sqrt(d)
@@ -337,7 +343,7 @@ def _unvalued(p: StudProfile, s: Situation) -> list[Option]:
 
 def advise(profile: StudProfile, situation: Situation, *, seed: int = 14) -> list[Option]:
     """Every option open to the box now with its EV per ANTE, best first."""
-    ctx = _context(profile, seed)
+    ctx = context(profile, seed)
     options = _options(ctx, situation)
     return sorted(options, key=lambda o: (math.isnan(o.ev), -o.ev if not math.isnan(o.ev) else 0))
 
@@ -345,10 +351,10 @@ def advise(profile: StudProfile, situation: Situation, *, seed: int = 14) -> lis
 def play_value(profile: StudProfile, cards: Sequence[int], up: int,
                gone: Sequence[int] = ()) -> dict[str, float]:  # fmt: skip
     """EV per ANTE of each final decision open with ``cards`` against the up card ``up``."""
-    ctx = _context(profile, 0)
+    ctx = context(profile, 0)
     g = np.array([list(gone)], dtype=np.int64).reshape(1, len(gone))
-    values = _final_values(ctx, np.array([list(cards)], dtype=np.int64), up, g)[0]
-    return {name: float(v) for name, v in zip(_DECISIONS, values, strict=True) if np.isfinite(v)}
+    values = final_values(ctx, np.array([list(cards)], dtype=np.int64), up, g)[0]
+    return {name: float(v) for name, v in zip(DECISIONS, values, strict=True) if np.isfinite(v)}
 
 
 def situation(profile: StudProfile, box: Sequence[int], up: int,

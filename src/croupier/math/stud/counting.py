@@ -302,7 +302,7 @@ def canonical_hands(deck_size: int = 52) -> tuple[NDArray[np.int64], NDArray[np.
     if deck_size != 52:
         return hands, np.ones(len(hands), dtype=np.int64)
     best = None
-    for perm in _SUIT_PERMUTATIONS:
+    for perm in SUIT_PERMUTATIONS:
         mapped = (hands & ~3) | np.array(perm, dtype=np.int64)[hands & 3]
         mapped.sort(axis=1)
         key = sum(_BINOM[mapped[:, i], i + 1] for i in range(5))
@@ -313,7 +313,7 @@ def canonical_hands(deck_size: int = 52) -> tuple[NDArray[np.int64], NDArray[np.
     return reps, weights.astype(np.int64)
 
 
-_SUIT_PERMUTATIONS = tuple(
+SUIT_PERMUTATIONS = tuple(
     (a, b, c, d) for a in range(4) for b in range(4) for c in range(4) for d in range(4)
     if len({a, b, c, d}) == 4
 )  # fmt: skip
