@@ -100,8 +100,11 @@ class ChunkResult:
     decisions: dict[str, int]  # weight of each best decision
 
 
-def compute(profile_id: str, mode: str, chunk: int) -> ChunkResult:
-    profile = profiles.load(profile_id)
+def compute(
+    profile_id: str, mode: str, chunk: int, profile: StudProfile | None = None
+) -> ChunkResult:
+    """One chunk: the best decision of every class in it (``profile`` overrides the id)."""
+    profile = profiles.load(profile_id) if profile is None else profile
     hands, ups, weights = situations(chunk)
     ctx = context(profile, 14 + chunk)
     best = np.empty(len(hands))
