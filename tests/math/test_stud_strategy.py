@@ -13,7 +13,7 @@ from croupier.math.stud.advise import play_value
 from croupier.profiles import load
 
 
-@pytest.fixture()
+@pytest.fixture
 def small_chunks(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     monkeypatch.setattr(strategy, "HANDS_PER_CHUNK", 3)
     monkeypatch.setenv("CROUPIER_CACHE_DIR", str(tmp_path))
