@@ -114,3 +114,23 @@ def test_advise_command_refuses_a_repeated_card_saying_so() -> None:
     )
     assert result.exit_code == 1
     assert "twice" in result.output
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("profile_id", ["russian", "six-card-all-in-one"])
+def test_play_value_equals_every_round_played_through_the_engine(profile_id: str) -> None:
+    """All 163,185 dealer completions of one situation played by StudGame itself
+    (start, play, take the ANTE on a no-game show, settlement)."""
+    from croupier.math.stud.brute import baseline_policy, play_round
+
+    profile = load(profile_id)
+    cards, up = parse_cards("Qh Qc 9s 5d 2h"), parse_card("Kc")
+    rest = [c for c in range(52) if c not in (*cards, up)]
+    policy = baseline_policy(lambda c: True)
+    total = Fraction(0)
+    n = 0
+    for four in combinations(rest, 4):
+        stock = [c for c in rest if c not in four]
+        total += play_round(profile, cards, (*four, up), stock, policy)
+        n += 1
+    assert play_value(profile, cards, up)["play"] == pytest.approx(float(total / n), abs=1e-12)
