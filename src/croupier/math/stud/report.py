@@ -1,9 +1,10 @@
 """``croupier analyze <stud profile>``: the figures the stud math lab has, as a Report.
 
-Today: the two baseline strategies, exactly (:mod:`croupier.math.stud.baseline`).
-The optimal strategy with the profile's improvement options is computed in
-chunks by :mod:`croupier.math.stud.strategy` (hours of CPU for a full run) and
-is reported only where a finished run is cached; the report says so.
+Always: the two baseline strategies, exactly (:mod:`croupier.math.stud.baseline`).
+Runs of :mod:`croupier.math.stud.strategy` (chunks cached under the profile's
+content hash) are reported when every chunk is in the cache: today the
+``play`` mode (best play/fold/insure per hand and up card, minutes); the
+``improve`` mode (hours of CPU) is never started by this command.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from croupier.math.stud.baseline import (
     hit_frequencies,
     sqrt_fraction,
 )
+from croupier.math.stud.strategy import cached_summary
 
 EXACT = "exact, every deal counted"
 
@@ -58,6 +60,19 @@ def analyze(profile: StudProfile) -> Report:
         tables[f"net result per ANTE ({s.name})"] = [
             {"net": str(net), "probability": float(p), "exact": str(p)}
             for net, p in s.distribution.items()
+        ]
+    best = cached_summary(profile, "play")
+    if best is not None:
+        name = "best play/fold/insure per hand and up card, never improve"
+        note = "every class counted exactly, summed in floats (a finished cached run)"
+        if profile.buy_game is not None:
+            note += "; a no-game show is valued as taking the ANTE (a lower bound)"
+        figures.append(Figure(f"return per ANTE ({name})", best["return per ANTE"], None, note))
+        figures.append(
+            Figure(f"house edge per ANTE ({name})", best["house edge per ANTE"], None, note)
+        )
+        tables[f"best decision frequency ({name})"] = [
+            {"decision": k, "frequency": v} for k, v in best["best decision frequency"].items()
         ]
     return Report(
         profile.id,

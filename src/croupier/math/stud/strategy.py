@@ -65,8 +65,23 @@ def _hands() -> tuple[NDArray[np.int64], NDArray[np.int64]]:
     return canonical_hands()
 
 
+CANONICAL_HANDS = 134_459  # five-card hands up to suit permutations (a test checks it)
+
+
 def n_chunks() -> int:
-    return -(-len(_hands()[0]) // HANDS_PER_CHUNK)
+    return -(-CANONICAL_HANDS // HANDS_PER_CHUNK)
+
+
+def cached_summary(profile: StudProfile, mode: str) -> dict[str, Any] | None:
+    """The summary of a finished run found in the cache, or None (nothing is computed)."""
+    total = n_chunks()
+    results = []
+    for chunk in range(total):
+        found = load_chunk(profile, mode, chunk)
+        if found is None:
+            return None
+        results.append(found)
+    return summary(results, total)
 
 
 def situations(chunk: int) -> tuple[NDArray[np.int64], NDArray[np.int64], NDArray[np.int64]]:
