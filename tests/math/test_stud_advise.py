@@ -134,3 +134,21 @@ def test_play_value_equals_every_round_played_through_the_engine(profile_id: str
         total += play_round(profile, cards, (*four, up), stock, policy)
         n += 1
     assert play_value(profile, cards, up)["play"] == pytest.approx(float(total / n), abs=1e-12)
+
+
+@pytest.mark.slow
+def test_one_card_exchange_equals_settling_every_draw_and_dealer_completion() -> None:
+    """46 draws x 148,995 dealer hands, each group of equal dealer hands settled
+    by settle_box: no counting kernel involved."""
+    profile = load("five-card-exchange")
+    cards, up = parse_cards("Ah Kd 9s 7s 2h"), parse_card("Jc")
+    give = parse_card("9s")
+    kept = tuple(c for c in cards if c != give)
+    rest = [c for c in range(52) if c not in (*cards, up)]
+    values = [
+        max(Fraction(-1), _play_by_enumeration("five-card-exchange", (*kept, c), up, (give,)))
+        for c in rest
+    ]
+    exact = sum(values, Fraction(0)) / len(values) - 1
+    options = {(o.action, o.cards): o for o in advise(profile, Situation(cards, up))}
+    assert options[("exchange", (give,))].ev == pytest.approx(float(exact), abs=1e-12)
