@@ -146,6 +146,21 @@ def par(
     typer.echo(str(write_par(report, out)))
 
 
+@app.command()
+def advise(
+    profile: str = typer.Argument(..., help="A stud profile id, see `croupier profiles`."),
+    box: str = typer.Option(..., "--box", help='The box\'s cards now, e.g. "Ah Kd 7c 7s 2h".'),
+    dealer: str = typer.Option(..., "--dealer", help="The dealer's up card, e.g. 9c."),
+    after: list[str] = typer.Option(  # noqa: B008
+        [], "--after", help='What the box did already, in order: "exchange 7c 2h", "sixth"...'
+    ),
+) -> None:
+    """The EV per ANTE of every option a stud box has now, best first."""
+    from croupier.math.stud.cli import advise_command
+
+    advise_command(profile, box, dealer, after)
+
+
 def main() -> None:
     app()
 

@@ -221,6 +221,7 @@ _ANALYSES: dict[str, str] = {
     "holdem": "croupier.math.holdem:analyze",
     "holdem_bonus": "croupier.math.holdem_bonus:analyze",
     "three_card": "croupier.math.three_card:analyze",
+    "stud": "croupier.math.stud.report:analyze",
 }
 
 

@@ -1,0 +1,387 @@
+"""The advisor: the expected value, per ANTE, of every option a box has now.
+
+A :class:`Situation` is what the box knows: its cards, the dealer's up card,
+the cards it gave away, and where it is in the profile's improvement rounds.
+From the box's seat the dealer's four hidden cards and every card it will
+draw are a uniform random split of the cards it has not seen, so
+
+* the value of a final hand is counted exactly: dealer completions by
+  outcome class (:mod:`croupier.math.stud.counting`), each class priced by
+  the engine's settlement (:mod:`croupier.math.stud.outcomes`), the best of
+  fold, play and (where offered) play with insurance at either end of its
+  range (its value is linear in the amount);
+* an improvement averages the best continuation over the cards it can
+  draw: every draw when there are at most :data:`EXACT_DRAWS` of them, else
+  a sample with its 99 % interval (common draws for all options).
+
+The menu itself (which exchanges, a 6th card, their prices, what the next
+round allows) comes from the engine's :mod:`croupier.games.stud.improve`.
+EVs count from now on: fees already paid are sunk and not included.
+
+Not valued yet (the option is listed with ``note`` saying so): buying a game
+([000] before the show; after the show elsewhere the play value counts a
+no-game show as "take the ANTE", a lower bound), take-half and
+straight-flush protection (they need a BONUS stake).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from itertools import combinations
+
+import numpy as np
+from numpy.typing import NDArray
+
+from croupier.cards.card import format_cards
+from croupier.cards.deck import Deck
+from croupier.games.stud import improve
+from croupier.games.stud.payout import BoxHand, BoxPlay, coefficient, evaluate
+from croupier.games.stud.profile import StudProfile, antes
+from croupier.games.stud.state import BoxState, Stage
+from croupier.math.stud.counting import HandTable, count_many, hand_table
+from croupier.math.stud.outcomes import ANTE, CLASSES, class_nets, fold_net
+from croupier.poker.batch import best_batch
+from croupier.poker.hand import CATEGORY_BASE
+
+EXACT_DRAWS = 1200  # C(46, 2) = 1035, C(48, 2) = 1128: exchanges of up to two cards are exact
+SAMPLES = 400  # draws sampled for a larger exchange
+# An improvement followed by another round (the [000] and six-card menus)
+# multiplies the work by that round's options: beyond a one-card draw, sample.
+NESTED_EXACT, NESTED_SAMPLES = 52, 24
+Z99 = 2.5758
+
+
+@dataclass(frozen=True, slots=True)
+class Situation:
+    """A light box about to decide. ``round``/``last_did`` as the engine's
+    :class:`~croupier.games.stud.state.BoxState`; ``gone``: cards the box gave
+    away (never in the dealer's hand); ``must_discard``: cards owed back after
+    a 6th card."""
+
+    cards: tuple[int, ...]
+    up: int
+    round: int = 0
+    last_did: str = ""
+    gone: tuple[int, ...] = ()
+    must_discard: int = 0
+
+    def __post_init__(self) -> None:
+        seen = (*self.cards, self.up, *self.gone)
+        if len(set(seen)) != len(seen) or not set(seen) <= set(range(52)):
+            raise ValueError(f"a card appears twice or is not a card: {format_cards(seen)}")
+        if len(self.cards) not in (5, 6):
+            raise ValueError(f"a box holds five or six cards, not {len(self.cards)}")
+
+
+@dataclass(frozen=True, slots=True)
+class Option:
+    """One option: its action, cards, EV per ANTE and how it was obtained."""
+
+    action: str
+    cards: tuple[int, ...] = ()
+    ev: float = 0.0
+    exact: bool = True
+    half_width: float = 0.0  # 99 % interval of a sampled EV
+    note: str = ""
+    then: str = ""  # what to do after the draw, when it is simple to say
+
+    def describe(self) -> str:
+        what = self.action + (f" {format_cards(self.cards)}" if self.cards else "")
+        how = "exact" if self.exact else f"sampled +-{self.half_width:.4f}"
+        return f"{what}: {self.ev:+.4f} ({how}){' ' + self.note if self.note else ''}"
+
+
+@dataclass
+class _Context:
+    profile: StudProfile
+    table: HandTable
+    qualify: int
+    rng: np.random.Generator
+    # Prices per final hand, kept with the profile across calls (settle_box is slow).
+    nets: dict[tuple[int, int], dict[str, NDArray[np.float64]]] = field(default_factory=dict)
+
+
+_CONTEXTS: dict[int, _Context] = {}
+
+
+def context(profile: StudProfile, seed: int) -> _Context:
+    known = _CONTEXTS.get(id(profile))
+    if known is None or known.profile is not profile:
+        table = hand_table(tuple(range(52)), profile.ace_king)
+        qualify = table.at_least(int(profile.dealer.qualifies_with) * CATEGORY_BASE)
+        known = _CONTEXTS[id(profile)] = _Context(profile, table, qualify, np.random.default_rng())
+    known.rng = np.random.default_rng(seed)
+    return known
+
+
+def warm_up(profile: StudProfile) -> None:
+    """Build the tables and price every five-card strength once (a few seconds),
+    so that each later :func:`advise` call costs only its counting."""
+    ctx = context(profile, 0)
+    for cards in ctx.table.examples.tolist():
+        _final_nets(ctx, evaluate(profile, cards))
+
+
+# ------------------------------------------------------------ final decisions
+
+
+def _final_nets(ctx: _Context, hand: BoxHand) -> dict[str, NDArray[np.float64]]:
+    """Per final decision: nets per ANTE over the outcome classes."""
+    key = (hand.main.value, hand.second.value if hand.second else -1)
+    found = ctx.nets.get(key)
+    if found is not None:
+        return found
+    p = ctx.profile
+    result = {"play": np.array([float(x) for x in class_nets(p, ctx.table, hand, ctx.qualify)])}
+    spec = p.insurance
+    if spec is not None and hand.main.category >= spec.min_hand:
+        low = antes(spec.min_antes, ANTE)
+        high = p.bet_antes * ANTE * coefficient(p, hand)
+        for name, amount in (("insure max", high), ("insure min", low)):
+            if low <= amount <= high:
+                play = BoxPlay(ANTE, True, hand, insurance=amount)
+                result[f"play, {name}"] = np.array(
+                    [float(x) for x in class_nets(p, ctx.table, hand, ctx.qualify, play)]
+                )
+    result["fold"] = np.full(len(CLASSES), float(fold_net(p, hand)))
+    ctx.nets[key] = result
+    return result
+
+
+DECISIONS = ("fold", "play", "play, insure max", "play, insure min")
+
+
+def final_values(
+    ctx: _Context, finals: NDArray[np.int64], up: int, gone: NDArray[np.int64]
+) -> NDArray[np.float64]:
+    """EV per ANTE of each final decision (columns :data:`DECISIONS`, -inf where
+    not open) for each row of ``finals`` (5 or 6 cards), ``gone`` per row."""
+    n = len(finals)
+    values = best_batch(finals.astype(np.uint8), ace_king=ctx.profile.ace_king)
+    strength = np.searchsorted(ctx.table.values, values).astype(np.int64)
+    avoid = np.concatenate([finals, gone], axis=1) if gone.shape[1] else finals
+    xs = np.stack([strength, strength + 1, np.full(n, ctx.qualify)], axis=1)
+    below, upto, nq = count_many(ctx.table, avoid, np.full(n, up, np.int64), xs).T
+    total = np.full(n, math.comb(52 - 1 - avoid.shape[1], 4), dtype=np.int64)
+    nq_lower = np.minimum(below, nq)
+    classes = np.stack(
+        [
+            nq_lower,
+            nq - nq_lower,
+            np.maximum(below - nq, 0),
+            np.where(strength >= ctx.qualify, upto - below, 0),
+            total - np.maximum(upto, nq),
+        ],
+        axis=1,
+    ) / total[:, None].astype(np.float64)
+    # Nets depend on the hand only through its strength, except a six-card hand
+    # whose second combination is paid: price those one by one.
+    by_hand = ctx.profile.second_combination and finals.shape[1] == 6
+    keys = np.arange(n) if by_hand else np.unique(strength, return_inverse=True)[1]
+    firsts = np.unique(keys, return_index=True)[1]
+    nets = np.full((len(firsts), len(DECISIONS), len(CLASSES)), -np.inf)
+    for k, i in enumerate(firsts.tolist()):
+        cards = finals[i].tolist() if by_hand else ctx.table.examples[strength[i]].tolist()
+        for name, row in _final_nets(ctx, evaluate(ctx.profile, cards)).items():
+            nets[k, DECISIONS.index(name)] = row
+    chosen = nets[keys]  # [n, decisions, classes]
+    with np.errstate(invalid="ignore"):
+        out = np.einsum("nc,ndc->nd", classes, np.where(np.isinf(chosen), 0.0, chosen))
+    out[np.isinf(chosen[:, :, 0])] = -np.inf
+    result: NDArray[np.float64] = out
+    return result
+
+
+# ------------------------------------------------------------ improvements
+
+
+def _box(profile: StudProfile, cards: Sequence[int], rnd: int, last_did: str,
+         must_discard: int) -> BoxState:  # fmt: skip
+    stage = Stage.DISCARD if must_discard else Stage.DECIDING
+    return BoxState(1, "p", ANTE, False, tuple(cards), tuple(cards), stage=stage, round=rnd,
+                    last_did=last_did, must_discard=must_discard)  # fmt: skip
+
+
+def _unseen(cards: NDArray[np.int64], up: int, gone: NDArray[np.int64]) -> NDArray[np.int64]:
+    """Per row, the cards the box has not seen, ascending."""
+    seen = np.zeros((len(cards), 52), dtype=bool)
+    np.put_along_axis(seen, cards, True, axis=1)
+    if gone.shape[1]:
+        np.put_along_axis(seen, gone, True, axis=1)
+    seen[:, up] = True
+    width = 52 - int(seen[0].sum())
+    return np.nonzero(~seen)[1].reshape(len(cards), width).astype(np.int64)
+
+
+def _draw_index(ctx: _Context, pool: int, k: int, nested: bool) -> tuple[NDArray[np.int64], bool]:
+    """Positions in a pool of ``pool`` cards: every k-subset, or a sample."""
+    if math.comb(pool, k) <= (NESTED_EXACT if nested else EXACT_DRAWS):
+        return np.array(list(combinations(range(pool), k)), dtype=np.int64).reshape(-1, k), True
+    samples = NESTED_SAMPLES if nested else SAMPLES
+    return np.argsort(ctx.rng.random((samples, pool)), axis=1)[:, :k], False
+
+
+@dataclass(frozen=True, slots=True)
+class _Moment:
+    """Where a batch of boxes is in the rounds (all rows alike)."""
+
+    rnd: int
+    last_did: str
+    must_discard: int
+
+
+def _after(p: StudProfile, m: _Moment, width: int, act: str, give: int) -> _Moment:
+    """The moment after an improvement, as the engine's improve functions leave it."""
+    box = _box(p, list(range(width)), m.rnd, m.last_did, 0)
+    spare = Deck.scripted({"box:1": tuple(range(40, 52))})
+    if act == "exchange":
+        after, _ = improve.exchange(p, box, tuple(range(give)), spare)
+    else:
+        after, _ = improve.buy_sixth(p, box, spare)
+    return _Moment(after.round, after.last_did, after.must_discard)
+
+
+def _draw_rows(
+    ctx: _Context, cards: NDArray[np.int64], up: int, gone: NDArray[np.int64],
+    give: tuple[int, ...], receive: int, nested: bool,
+) -> tuple[NDArray[np.int64], NDArray[np.int64], int, bool]:  # fmt: skip
+    """Every (or a sample of) draws after giving the cards at positions ``give``
+    of each row: the new hands, their gone cards, draws per row, exact or not."""
+    p = ctx.profile
+    keep = [i for i in range(cards.shape[1]) if i not in give]
+    given = cards[:, list(give)]
+    pool = _unseen(cards, up, gone)
+    if p.reshuffle_discards and give:
+        pool = np.sort(np.concatenate([pool, given], axis=1), axis=1)
+    index, exact = _draw_index(ctx, pool.shape[1], receive, nested)
+    d = len(index)
+    drawn = pool[:, index]  # [rows, d, receive]
+    kept = np.repeat(cards[:, keep][:, None, :], d, axis=1)
+    hands = np.concatenate([kept, drawn], axis=2).reshape(len(cards) * d, -1)
+    new_gone = np.concatenate([gone, given], axis=1) if give else gone
+    return hands, np.repeat(new_gone, d, axis=0), d, exact
+
+
+def _best(ctx: _Context, cards: NDArray[np.int64], up: int, gone: NDArray[np.int64],
+          m: _Moment) -> NDArray[np.float64]:  # fmt: skip
+    """The best EV per row over every option (the rows share the moment)."""
+    best: NDArray[np.float64] = np.max(
+        np.stack([v for _, _, v, _ in _valued(ctx, cards, up, gone, m)]), axis=0
+    )
+    return best
+
+
+def _valued(
+    ctx: _Context, cards: NDArray[np.int64], up: int, gone: NDArray[np.int64], m: _Moment
+) -> list[tuple[str, tuple[int, ...], NDArray[np.float64], tuple[bool, NDArray[np.float64]]]]:
+    """Every option's (action, card positions, EV per row, (exact, per-row 99 % half width))."""
+    p = ctx.profile
+    rows, width = cards.shape
+    result = []
+    none = (True, np.zeros(rows))
+    if m.must_discard:
+        for give in combinations(range(width), m.must_discard):
+            keep = [i for i in range(width) if i not in give]
+            new_gone = np.concatenate([gone, cards[:, list(give)]], axis=1)
+            values = np.max(final_values(ctx, cards[:, keep], up, new_gone), axis=1)
+            result.append(("discard", give, values, none))
+        return result
+    finals = final_values(ctx, cards, up, gone)
+    for j, name in enumerate(DECISIONS):
+        if np.isfinite(finals[0, j]):
+            result.append((name, (), finals[:, j], none))
+    box = _box(p, cards[0].tolist(), m.rnd, m.last_did, 0)
+    for legal in improve.menu(p, box, ()):
+        if legal.act not in ("exchange", "buy_sixth"):
+            continue
+        choices = (
+            [(n, g) for n in legal.cards for g in combinations(range(width), n)]
+            if legal.act == "exchange"
+            else [(0, ())]
+        )
+        for n, give in choices:
+            price = (legal.prices[n] if legal.act == "exchange" else legal.price or 0) / ANTE
+            after = _after(p, m, width, legal.act, n)
+            receive = 1 if legal.act == "buy_sixth" else (
+                p.improve[m.rnd].exchange_receive or n
+            )  # fmt: skip
+            follow = _box(p, cards[0].tolist(), after.rnd, after.last_did, 0)
+            nested = not after.must_discard and improve.open_round(p, follow) is not None
+            hands, new_gone, d, exact = _draw_rows(ctx, cards, up, gone, give, receive, nested)
+            values = _best(ctx, hands, up, new_gone, after).reshape(rows, d)
+            ev = values.mean(axis=1) - price
+            half = np.zeros(rows) if exact else Z99 * values.std(axis=1, ddof=1) / math.sqrt(d)
+            result.append((legal.act, give, ev, (exact, half)))
+    return result
+
+
+def _options(ctx: _Context, s: Situation) -> list[Option]:
+    cards = np.array([s.cards], dtype=np.int64)
+    gone = np.array([s.gone], dtype=np.int64).reshape(1, len(s.gone))
+    moment = _Moment(s.round, s.last_did, s.must_discard)
+    result = []
+    for act, give, ev, (exact, half) in _valued(ctx, cards, s.up, gone, moment):
+        named = tuple(s.cards[i] for i in give)
+        result.append(Option(act, named, float(ev[0]), exact, float(half[0])))
+    return result + _unvalued(ctx.profile, s)
+
+
+def _probe(p: StudProfile, box: BoxState, give: Sequence[int]) -> Deck:
+    """A deck that lets the engine's exchange run, only to learn the round after it."""
+    spare = [c for c in range(52) if c not in box.cards][: len(give)]
+    return Deck.scripted({"box:1": tuple(spare)})
+
+
+def _unvalued(p: StudProfile, s: Situation) -> list[Option]:
+    notes = []
+    if p.buy_game is not None and p.buy_game.when == "before_show":
+        notes.append(Option("buy_game", (), float("nan"), False, note="not valued yet"))
+    return notes
+
+
+def advise(profile: StudProfile, situation: Situation, *, seed: int = 14) -> list[Option]:
+    """Every option open to the box now with its EV per ANTE, best first."""
+    ctx = context(profile, seed)
+    options = _options(ctx, situation)
+    return sorted(options, key=lambda o: (math.isnan(o.ev), -o.ev if not math.isnan(o.ev) else 0))
+
+
+def play_value(profile: StudProfile, cards: Sequence[int], up: int,
+               gone: Sequence[int] = ()) -> dict[str, float]:  # fmt: skip
+    """EV per ANTE of each final decision open with ``cards`` against the up card ``up``."""
+    ctx = context(profile, 0)
+    g = np.array([list(gone)], dtype=np.int64).reshape(1, len(gone))
+    values = final_values(ctx, np.array([list(cards)], dtype=np.int64), up, g)[0]
+    return {name: float(v) for name, v in zip(DECISIONS, values, strict=True) if np.isfinite(v)}
+
+
+def situation(profile: StudProfile, box: Sequence[int], up: int,
+              after: Sequence[str] = ()) -> Situation:  # fmt: skip
+    """The situation of a box holding ``box`` now, after the improvements ``after``
+    (each ``"exchange <cards given>"``, ``"sixth"`` or ``"discard <cards>"``),
+    replayed through the engine's improve functions to learn the round."""
+    from croupier.cards.card import parse_cards
+
+    moment = _Moment(0, "", 0)
+    gone: list[int] = []
+    for step in after:
+        act, _, rest = step.strip().partition(" ")
+        given = list(parse_cards(rest)) if rest.strip() else []
+        state = _box(profile, list(range(5)), moment.rnd, moment.last_did, moment.must_discard)
+        if act == "exchange":
+            if improve.open_round(profile, state) is None:
+                raise ValueError(f"{step!r}: no exchange is open at that point")
+            moment = _after(profile, moment, 5, "exchange", len(given))
+        elif act in ("sixth", "buy_sixth"):
+            moment = _after(profile, moment, 5, "buy_sixth", 0)
+        elif act == "discard":
+            if not moment.must_discard:
+                raise ValueError(f"{step!r}: no card is owed back at that point")
+            nxt = improve.discard(profile, state, tuple(range(len(given))), Deck.scripted({}))[0]
+            moment = _Moment(nxt.round, nxt.last_did, 0)
+        else:
+            raise ValueError(f"{step!r}: expected 'exchange CARDS', 'sixth' or 'discard CARDS'")
+        gone += given
+    return Situation(tuple(box), up, moment.rnd, moment.last_did, tuple(gone), moment.must_discard)

@@ -1,0 +1,43 @@
+"""``croupier advise``: the advisor at the terminal (kept here so cli.py stays small)."""
+
+from __future__ import annotations
+
+import typer
+
+from croupier import profiles
+from croupier.cards.card import CardError, parse_card, parse_cards
+from croupier.math.stud.advise import advise, situation
+
+
+def advise_command(profile_id: str, box: str, dealer: str, after: list[str]) -> None:
+    try:
+        profile = profiles.load(profile_id)
+    except (LookupError, profiles.ProfileError) as error:
+        typer.echo(str(error), err=True)
+        raise typer.Exit(1) from None
+    if getattr(profile, "game", None) != "stud":
+        typer.echo(f"{profile_id}: the advisor knows the stud profiles only", err=True)
+        raise typer.Exit(1)
+    try:
+        s = situation(profile, parse_cards(box), parse_card(dealer), after)
+    except (CardError, ValueError) as error:
+        typer.echo(f"advise: {error}", err=True)
+        raise typer.Exit(1) from None
+    from rich.console import Console
+    from rich.table import Table
+
+    table = Table(title=f"{profile.id}: box {box}, dealer shows {dealer} (EV per ANTE, from now)")
+    for column in ("option", "EV", "how"):
+        table.add_column(column)
+    for i, o in enumerate(advise(profile, s)):
+        what = o.action + (" " + " ".join(_names(o.cards)) if o.cards else "")
+        how = "exact" if o.exact else f"sampled, 99% +-{o.half_width:.4f}"
+        style = "bold green" if i == 0 else None
+        table.add_row(what, f"{o.ev:+.4f}", how + (f" ({o.note})" if o.note else ""), style=style)
+    Console().print(table)
+
+
+def _names(cards: tuple[int, ...]) -> list[str]:
+    from croupier.cards.card import format_card
+
+    return [format_card(c) for c in cards]

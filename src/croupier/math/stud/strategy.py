@@ -1,0 +1,227 @@
+"""The optimal strategy over every starting situation, in independent chunks.
+
+A starting situation is the box's five cards and the dealer's up card; suit
+permutations leave everything alike, so situations are grouped into classes
+(134,459 canonical hands x the orbits of the up card under each hand's suit
+stabiliser, about 5.1 million classes) weighted by their size. Chunks are
+ranges of canonical hands (:data:`HANDS_PER_CHUNK` each); every chunk is
+computed on its own, written to the cache under the profile's content hash,
+and skipped when present, so a run resumes after a kill. A process pool
+runs the chunks with a Rich progress bar and an ETA.
+
+Two modes:
+
+* ``play``: the best final decision with the first five cards (fold, play,
+  insurance ends): the optimal strategy without improvement. Each class is
+  counted exactly (the advisor's final values), summed in floats.
+* ``improve``: the best option of the full menu per class (the advisor's
+  first decision: exchanges of every subset, a 6th card, later rounds).
+  Exact where the advisor is exact, sampled beyond (two-card draws and up:
+  see :mod:`croupier.math.stud.advise`); the maximum over sampled options
+  is biased upwards by their noise, so this mode's figure is an estimate.
+
+    python -m croupier.math.stud.strategy russian --mode play --chunks 4
+
+The full ``improve`` run is CPU-hours (see docs/math); do not run it on a
+shared machine.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import os
+from collections import Counter
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from dataclasses import asdict, dataclass, fields
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+from numpy.typing import NDArray
+
+from croupier import profiles
+from croupier.games.stud.profile import StudProfile
+from croupier.math.stud.advise import DECISIONS, Situation, advise, context, final_values
+from croupier.math.stud.counting import SUIT_PERMUTATIONS, canonical_hands
+from croupier.poker.tables import cache_dir
+
+HANDS_PER_CHUNK = 500
+MODES = ("play", "improve")
+_NAMES = ("id", "name", "source")  # what a profile is called changes none of its figures
+
+
+def content_hash(profile: StudProfile) -> str:
+    """A hash of every setting of the profile (its id and name excluded)."""
+    settings = [getattr(profile, f.name) for f in fields(profile) if f.name not in _NAMES]
+    text = repr(settings)
+    return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+
+@cache
+def _hands() -> tuple[NDArray[np.int64], NDArray[np.int64]]:
+    return canonical_hands()
+
+
+CANONICAL_HANDS = 134_459  # five-card hands up to suit permutations (a test checks it)
+
+
+def n_chunks() -> int:
+    return -(-CANONICAL_HANDS // HANDS_PER_CHUNK)
+
+
+def cached_summary(profile: StudProfile, mode: str) -> dict[str, Any] | None:
+    """The summary of a finished run found in the cache, or None (nothing is computed)."""
+    total = n_chunks()
+    results = []
+    for chunk in range(total):
+        found = load_chunk(profile, mode, chunk)
+        if found is None:
+            return None
+        results.append(found)
+    return summary(results, total)
+
+
+def situations(chunk: int) -> tuple[NDArray[np.int64], NDArray[np.int64], NDArray[np.int64]]:
+    """The classes of a chunk: five cards, up card, weight (deals in the class)."""
+    reps, weights = _hands()
+    rows, ups, ws = [], [], []
+    perms = np.array(SUIT_PERMUTATIONS)
+    for hand, w in zip(reps[chunk * HANDS_PER_CHUNK : (chunk + 1) * HANDS_PER_CHUNK],
+                       weights[chunk * HANDS_PER_CHUNK : (chunk + 1) * HANDS_PER_CHUNK],
+                       strict=True):  # fmt: skip
+        key = sorted(hand.tolist())
+        stab = [p for p in perms if sorted(((hand & ~3) | p[hand & 3]).tolist()) == key]
+        orbits: Counter[int] = Counter()
+        for c in range(52):
+            if c in key:
+                continue
+            orbits[min(int((c & ~3) | p[c & 3]) for p in stab)] += 1
+        for up, size in orbits.items():
+            rows.append(hand)
+            ups.append(up)
+            ws.append(int(w) * size)
+    return np.array(rows), np.array(ups), np.array(ws)
+
+
+@dataclass(frozen=True, slots=True)
+class ChunkResult:
+    chunk: int
+    weight: int  # deals covered
+    value: float  # sum of weight x best EV per ANTE
+    square: float  # sum of weight x best EV^2 (for the spread between classes)
+    decisions: dict[str, int]  # weight of each best decision
+
+
+def compute(
+    profile_id: str, mode: str, chunk: int, profile: StudProfile | None = None
+) -> ChunkResult:
+    """One chunk: the best decision of every class in it (``profile`` overrides the id)."""
+    profile = profiles.load(profile_id) if profile is None else profile
+    hands, ups, weights = situations(chunk)
+    ctx = context(profile, 14 + chunk)
+    best = np.empty(len(hands))
+    names = [""] * len(hands)
+    if mode == "play":
+        for up in np.unique(ups).tolist():
+            at = np.flatnonzero(ups == up)
+            values = final_values(ctx, hands[at], up, np.zeros((len(at), 0), np.int64))
+            best[at] = values.max(axis=1)
+            for i, j in zip(at.tolist(), values.argmax(axis=1).tolist(), strict=True):
+                names[i] = DECISIONS[j]
+    else:
+        for i, (hand, up) in enumerate(zip(hands.tolist(), ups.tolist(), strict=True)):
+            top = advise(profile, Situation(tuple(hand), up), seed=14 + chunk)[0]
+            best[i] = top.ev
+            names[i] = top.action if not top.cards else f"{top.action} {len(top.cards)}"
+    decisions: Counter[str] = Counter()
+    for name, w in zip(names, weights.tolist(), strict=True):
+        decisions[name] += w
+    return ChunkResult(chunk, int(weights.sum()), float(best @ weights),
+                       float((best * best) @ weights), dict(decisions))  # fmt: skip
+
+
+def _path(profile: StudProfile, mode: str, chunk: int) -> Path:
+    return cache_dir() / "stud-strategy" / content_hash(profile) / mode / f"{chunk:05d}.json"
+
+
+def load_chunk(profile: StudProfile, mode: str, chunk: int) -> ChunkResult | None:
+    try:
+        data: dict[str, Any] = json.loads(_path(profile, mode, chunk).read_text())
+    except (OSError, ValueError):
+        return None
+    return ChunkResult(**data)
+
+
+def save_chunk(profile: StudProfile, mode: str, result: ChunkResult) -> None:
+    path = _path(profile, mode, result.chunk)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_suffix(".tmp")
+    tmp.write_text(json.dumps(asdict(result)))
+    os.replace(tmp, path)  # a chunk is on disk whole or not at all
+
+
+def run(profile_id: str, mode: str, chunks: list[int], workers: int) -> list[ChunkResult]:
+    """Compute the missing ``chunks`` (cached ones are read), with a progress bar."""
+    from rich.progress import (
+        BarColumn,
+        Progress,
+        TextColumn,
+        TimeElapsedColumn,
+        TimeRemainingColumn,
+    )
+
+    profile = profiles.load(profile_id)
+    done = {c: r for c in chunks if (r := load_chunk(profile, mode, c)) is not None}
+    todo = [c for c in chunks if c not in done]
+    columns = (
+        TextColumn("{task.description}"),
+        BarColumn(),
+        TextColumn("{task.completed}/{task.total}"),
+        TimeElapsedColumn(),
+        TimeRemainingColumn(),
+    )
+    with Progress(*columns) as progress, ProcessPoolExecutor(max_workers=workers) as pool:
+        task = progress.add_task(f"{profile_id} ({mode})", total=len(chunks), completed=len(done))
+        futures = [pool.submit(compute, profile_id, mode, c) for c in todo]
+        for future in as_completed(futures):
+            result = future.result()
+            save_chunk(profile, mode, result)
+            done[result.chunk] = result
+            progress.advance(task)
+    return [done[c] for c in chunks]
+
+
+def summary(results: list[ChunkResult], total_chunks: int) -> dict[str, Any]:
+    weight = sum(r.weight for r in results)
+    value = sum(r.value for r in results) / weight
+    decisions: Counter[str] = Counter()
+    for r in results:
+        decisions.update(r.decisions)
+    return {
+        "chunks": f"{len(results)} of {total_chunks}",
+        "deals covered": weight,
+        "return per ANTE": value,
+        "house edge per ANTE": -value,
+        "best decision frequency": {k: v / weight for k, v in decisions.most_common()},
+    }
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("profile")
+    parser.add_argument("--mode", choices=MODES, default="play")
+    parser.add_argument("--chunks", type=int, default=None, help="only this many (a sample)")
+    parser.add_argument("--every", type=int, default=1, help="take every n-th chunk")
+    parser.add_argument("--workers", type=int, default=os.cpu_count() or 1)
+    args = parser.parse_args()
+    total = n_chunks()
+    chunks = list(range(0, total, args.every))[: args.chunks]
+    results = run(args.profile, args.mode, chunks, args.workers)
+    print(json.dumps(summary(results, total), indent=2))
+
+
+if __name__ == "__main__":
+    main()
