@@ -35,6 +35,8 @@ from croupier.server.state import ServerState
 from croupier.store.migrate import open_store
 
 WEB = Path(__file__).resolve().parent.parent / "web"
+# The new client (web/ at the repository's top, built by `make` with Vite into the package).
+WEBAPP = Path(__file__).resolve().parent.parent / "webapp"
 
 
 def create_app(config: ServerConfig | None = None, *, tune_gc: bool = False) -> FastAPI:
@@ -80,6 +82,8 @@ def create_app(config: ServerConfig | None = None, *, tune_gc: bool = False) -> 
     app.include_router(api_games.router)
     app.include_router(api_tables.router)
     app.include_router(ws.router)
+    if (WEBAPP / "index.html").is_file():
+        app.mount("/app", StaticFiles(directory=WEBAPP, html=True), name="webapp")
     if (WEB / "index.html").is_file():
         app.mount("/static", StaticFiles(directory=WEB), name="static")
 
