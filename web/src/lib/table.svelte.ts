@@ -178,7 +178,8 @@ export class TableConnection {
     }
     if (game === "roulette") return this.chip ? { chip: this.chip } : null;
     if (!Object.keys(lines).length) return null;
-    const out: Record<string, unknown> = { ...lines };
+    // ANTE is always named, 0 when only a side stake is played (PAIR PLUS alone).
+    const out: Record<string, unknown> = { ante: 0, ...lines };
     if (this.dark && game === "stud") {
       out.dark = true;
       if (this.prebuy.length) out.prebuy = [...this.prebuy];
