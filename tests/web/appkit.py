@@ -83,7 +83,8 @@ def settle(page: Page, box: int = 1) -> None:
             for b in page.query_selector_all("#actions button[data-act]:not([disabled])")
         ]
         act = next((a for a in prefer if a in acts), acts[0])
-        acted(page, lambda: page.click(f"#actions button[data-act='{act}']:not([disabled])"))
+        button = f"#actions button[data-act='{act}']:not([disabled])"
+        acted(page, lambda: page.click(button))  # noqa: B023 (called at once, in this turn)
     page.wait_for_selector(settled)
 
 

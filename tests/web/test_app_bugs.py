@@ -9,8 +9,15 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, expect
 
-from .appkit import acted, context, need_build, no_horizontal_scroll, open_personal, registered
-from .appkit import shot
+from .appkit import (
+    acted,
+    context,
+    need_build,
+    no_horizontal_scroll,
+    open_personal,
+    registered,
+    shot,
+)
 
 pytestmark = pytest.mark.browser
 

@@ -20,7 +20,7 @@ from contextlib import asynccontextmanager
 from pathlib import Path
 
 from fastapi import FastAPI
-from fastapi.responses import FileResponse
+from fastapi.responses import RedirectResponse
 from fastapi.staticfiles import StaticFiles
 
 from croupier import __version__
@@ -34,8 +34,7 @@ from croupier.server.logs import log
 from croupier.server.state import ServerState
 from croupier.store.migrate import open_store
 
-WEB = Path(__file__).resolve().parent.parent / "web"
-# The new client (web/ at the repository's top, built by `make` with Vite into the package).
+# The browser client: web/ at the repository's top, built by `make` with Vite into the package.
 WEBAPP = Path(__file__).resolve().parent.parent / "webapp"
 
 
@@ -84,12 +83,10 @@ def create_app(config: ServerConfig | None = None, *, tune_gc: bool = False) -> 
     app.include_router(ws.router)
     if (WEBAPP / "index.html").is_file():
         app.mount("/app", StaticFiles(directory=WEBAPP, html=True), name="webapp")
-    if (WEB / "index.html").is_file():
-        app.mount("/static", StaticFiles(directory=WEB), name="static")
 
         @app.get("/", include_in_schema=False)
-        def index() -> FileResponse:
-            return FileResponse(WEB / "index.html")
+        def index() -> RedirectResponse:
+            return RedirectResponse("/app/")
 
     return app
 
