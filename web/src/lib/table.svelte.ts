@@ -5,6 +5,7 @@ import { newKey } from "./api";
 // choice the player made.
 import { type Placement, rack, sum, totals } from "./chips";
 import type { Refusal } from "./errors";
+import { known } from "./i18n";
 import { session } from "./session.svelte";
 import type { Legal, ServerMessage, TableState } from "./types";
 
@@ -131,7 +132,9 @@ export class TableConnection {
       this.clockNote = null;
     }
     const who = message.by === undefined ? "" : `${message.by}: `;
-    this.log = [{ seq: message.seq, text: `${who}${event}` }, ...this.log].slice(0, 30);
+    const key = `ev_${event}`;
+    const text = known(key) ? session.t(key) : session.t("ev_other");
+    this.log = [{ seq: message.seq, text: `${who}${text}` }, ...this.log].slice(0, 30);
   }
 
   /** Send one intent; only one of this table's intents is in flight at a time. */
