@@ -7,13 +7,16 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Page
+from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 from croupier.server.app import WEBAPP
 
 PASSWORD = "correct horse"
 VIEWPORTS = {"desktop": {"width": 1280, "height": 800}, "phone": {"width": 390, "height": 844}}
 _documents = itertools.count(1)
+# A shared 2-core machine running the whole suite can take longer than Playwright's 5 s to show an
+# answer; the checks wait for the event, so a longer bound only matters when something is wrong.
+expect.set_options(timeout=20_000)
 
 
 def need_build() -> None:

@@ -50,7 +50,7 @@ def test_every_game_plays_from_the_lobby_to_the_settlement(
     server: str, browser: Browser, shots: Path, size: str
 ) -> None:
     need_build()
-    ctx = context(browser, size)
+    ctx = context(browser, size, locale="ru-RU" if size == "phone" else "en-US")  # both languages
     page = ctx.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
