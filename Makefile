@@ -25,7 +25,12 @@ $(WEB_DEPS): web/package.json web/package-lock.json
 	cd web && npm ci --no-audit --no-fund
 	touch $(WEB_DEPS)
 
-webapp: $(WEB_DEPS)
+WEB_BUILT := src/croupier/webapp/index.html
+WEB_SOURCES := $(shell find web/src -type f 2>/dev/null) web/index.html web/vite.config.ts web/svelte.config.js
+
+webapp: $(WEB_BUILT)
+
+$(WEB_BUILT): $(WEB_DEPS) $(WEB_SOURCES)
 	cd web && npx vite build
 
 # The API types must be those of the server as it is: dump its OpenAPI schema, generate, compare.
