@@ -92,3 +92,32 @@ export const OUTSIDE = ["low", "even", "red", "black", "odd", "high"] as const;
 export const DOZENS = ["dozen:1", "dozen:2", "dozen:3"] as const;
 export const COLUMNS = ["column:3", "column:2", "column:1"] as const; // top row is column 3
 export const CALLS = ["voisins", "tiers", "orphelins", "zero_spiel"] as const;
+
+const NAMES: Record<string, [string, string]> = {
+  low: ["1–18", "1–18"],
+  high: ["19–36", "19–36"],
+  even: ["EVEN", "ЧЁТ"],
+  odd: ["ODD", "НЕЧЕТ"],
+  red: ["RED", "КРАСНОЕ"],
+  black: ["BLACK", "ЧЁРНОЕ"],
+  voisins: ["Voisins du zéro", "Соседи зеро"],
+  tiers: ["Tiers du cylindre", "Треть"],
+  orphelins: ["Orphelins", "Сироты"],
+  zero_spiel: ["Zero spiel", "Игра зеро"],
+  straight: ["number", "число"],
+  split: ["split", "сплит"],
+  street: ["street", "стрит"],
+  corner: ["corner", "угол"],
+  six_line: ["six line", "линия"],
+  dozen: ["dozen", "дюжина"],
+  column: ["column", "колонка"],
+  neighbours: ["neighbours of", "соседи"],
+  complete: ["complete", "полная"],
+};
+
+/** A spot as a player reads it: "split:17-20" → "split 17-20" / "сплит 17-20", "red" → "КРАСНОЕ". */
+export function spotLabel(spot: string, lang: "ru" | "en"): string {
+  const [kind = "", numbers = ""] = spot.split(":");
+  const name = NAMES[kind]?.[lang === "ru" ? 1 : 0] ?? kind;
+  return numbers ? `${name} ${numbers}` : name;
+}
