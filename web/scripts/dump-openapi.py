@@ -8,5 +8,6 @@ from croupier.server.app import create_app
 from croupier.server.config import ServerConfig
 
 app = create_app(ServerConfig(database_url="sqlite://", demo_tables=False))
-out = Path(sys.argv[1]) if len(sys.argv) > 1 else Path(__file__).resolve().parents[1] / "openapi.json"
+default = Path(__file__).resolve().parents[1] / "openapi.json"
+out = Path(sys.argv[1]) if len(sys.argv) > 1 else default
 out.write_text(json.dumps(app.openapi(), indent=1, sort_keys=True) + "\n")
