@@ -5,7 +5,11 @@ VENV    := .venv
 BIN     := $(VENV)/bin
 STAMP   := $(VENV)/.installed
 
-.PHONY: run test test-fast soak lint typecheck bench clean services chromium
+.PHONY: run test test-fast soak lint typecheck bench clean services chromium node webapp web-check
+
+# The browser client: TypeScript + Svelte + Vite in web/, built into the package (src/croupier/webapp,
+# served at /app/). npm ci installs exactly the committed lockfile.
+WEB_DEPS := web/node_modules/.package-lock.json
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PY) -m venv $(VENV)
@@ -13,7 +17,33 @@ $(STAMP): pyproject.toml
 	$(BIN)/python -m pip install --quiet -e '.[dev]'
 	touch $(STAMP)
 
-run: $(STAMP)
+node:
+	@command -v npm >/dev/null || (apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y nodejs npm)
+
+$(WEB_DEPS): web/package.json web/package-lock.json
+	$(MAKE) node
+	cd web && npm ci --no-audit --no-fund
+	touch $(WEB_DEPS)
+
+WEB_BUILT := src/croupier/webapp/index.html
+WEB_SOURCES := $(shell find web/src -type f 2>/dev/null) web/index.html web/vite.config.ts web/svelte.config.js
+
+webapp: $(WEB_BUILT)
+
+$(WEB_BUILT): $(WEB_DEPS) $(WEB_SOURCES)
+	cd web && npx vite build
+
+# The API types must be those of the server as it is: dump its OpenAPI schema, generate, compare.
+web-check: $(STAMP) $(WEB_DEPS)
+	@tmp=$$(mktemp -d) && $(BIN)/python web/scripts/dump-openapi.py $$tmp/openapi.json \
+	  && (cd web && npx openapi-typescript $$tmp/openapi.json -o $$tmp/api-schema.d.ts >/dev/null) \
+	  && (diff -u web/src/lib/api-schema.d.ts $$tmp/api-schema.d.ts \
+	      || (echo "web/src/lib/api-schema.d.ts is stale: cd web && npm run api-types" && rm -rf $$tmp && exit 1)) \
+	  && rm -rf $$tmp
+	cd web && npx biome check src && npx svelte-check --tsconfig ./tsconfig.json --fail-on-warnings \
+	  && npx tsc --noEmit -p tsconfig.json && npx vitest run
+
+run: $(STAMP) webapp
 	$(BIN)/croupier serve
 
 services:
@@ -30,7 +60,7 @@ lint: $(STAMP)
 typecheck: $(STAMP)
 	$(BIN)/mypy --strict src
 
-test: $(STAMP) services chromium lint typecheck
+test: $(STAMP) services chromium lint typecheck web-check webapp
 	$(BIN)/pytest -n 2 --dist loadgroup -m "not soak" --durations=25
 
 test-fast: $(STAMP) lint typecheck
@@ -44,4 +74,4 @@ bench: $(STAMP)
 	$(BIN)/python benchmarks/evaluator.py
 
 clean:
-	rm -rf $(VENV) .mypy_cache .ruff_cache .pytest_cache var
+	rm -rf $(VENV) .mypy_cache .ruff_cache .pytest_cache var web/node_modules src/croupier/webapp

@@ -22,7 +22,7 @@ from contextlib import asynccontextmanager
 from pathlib import Path
 
 from fastapi import FastAPI
-from fastapi.responses import FileResponse
+from fastapi.responses import RedirectResponse
 from fastapi.staticfiles import StaticFiles
 
 from croupier import __version__
@@ -40,7 +40,8 @@ from croupier.server.state import ServerState
 from croupier.server.throttle import Backoff, PasswordGate, RateLimit
 from croupier.store.migrate import open_store
 
-WEB = Path(__file__).resolve().parent.parent / "web"
+# The browser client: web/ at the repository's top, built by `make` with Vite into the package.
+WEBAPP = Path(__file__).resolve().parent.parent / "webapp"
 
 
 def create_app(config: ServerConfig | None = None, *, tune_gc: bool = False) -> FastAPI:
@@ -98,12 +99,12 @@ def create_app(config: ServerConfig | None = None, *, tune_gc: bool = False) -> 
     app.include_router(api_games.router)
     app.include_router(api_tables.router)
     app.include_router(ws.router)
-    if (WEB / "index.html").is_file():
-        app.mount("/static", StaticFiles(directory=WEB), name="static")
+    if (WEBAPP / "index.html").is_file():
+        app.mount("/app", StaticFiles(directory=WEBAPP, html=True), name="webapp")
 
         @app.get("/", include_in_schema=False)
-        def index() -> FileResponse:
-            return FileResponse(WEB / "index.html")
+        def index() -> RedirectResponse:
+            return RedirectResponse("/app/")
 
     return app
 

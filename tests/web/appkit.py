@@ -1,0 +1,106 @@
+"""Helpers for the browser tests of the new client (web/, served at /app/)."""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, BrowserContext, Page, expect
+
+from croupier.server.app import WEBAPP
+
+PASSWORD = "correct horse"
+VIEWPORTS = {"desktop": {"width": 1280, "height": 800}, "phone": {"width": 390, "height": 844}}
+_documents = itertools.count(1)
+# A shared 2-core machine running the whole suite can take longer than Playwright's 5 s to show an
+# answer; the checks wait for the event, so a longer bound only matters when something is wrong.
+expect.set_options(timeout=20_000)
+
+
+def need_build() -> None:
+    if not (WEBAPP / "index.html").is_file():
+        pytest.fail("the client is not built: make webapp (cd web && npm ci && npx vite build)")
+
+
+def context(browser: Browser, size: str, locale: str = "en-US") -> BrowserContext:
+    made = browser.new_context(viewport=VIEWPORTS[size], locale=locale)  # type: ignore[arg-type]
+    made.add_init_script("window.confirm = () => true;")
+    return made
+
+
+def registered(ctx: BrowserContext, server: str, name: str, chips: int = 0) -> str:
+    """A new adult player logged in within ``ctx`` (cookie), with ``chips`` kopecks bought."""
+    number = f"77{next(_documents):02d} {abs(hash((name, server))) % 1_000_000:06d}"
+    answer = ctx.request.post(
+        f"{server}/api/register",
+        data={
+            "full_name": name,
+            "birth_date": "1985-03-03",
+            "document_type": "passport",
+            "document_number": number,
+            "password": PASSWORD,
+        },
+    )
+    assert answer.status == 201, answer.text()
+    card: str = answer.json()["card_number"]
+    assert ctx.request.post(
+        f"{server}/api/login", data={"card_number": card, "password": PASSWORD}
+    ).ok
+    if chips:
+        bought = ctx.request.post(
+            f"{server}/api/cashier/buy", data={"key": f"buy-{card}", "amount": chips}
+        )
+        assert bought.ok, bought.text()
+    return card
+
+
+def no_horizontal_scroll(page: Page) -> None:
+    width = page.evaluate("() => [document.documentElement.scrollWidth, window.innerWidth]")
+    assert width[0] <= width[1], f"the page scrolls sideways: {width[0]} px wide in {width[1]}"
+
+
+def open_personal(page: Page, server: str, profile: str) -> None:
+    """From the lobby, the Play button of ``profile``: the player's personal table (the server
+    seats the player at box 1 when it opens one; a table reused may need the box taken)."""
+    page.goto(f"{server}/app/#/lobby")
+    page.click(f"[data-play='{profile}']")
+    page.wait_for_url("**/app/#/table/*")
+    page.wait_for_selector("#rack, [data-sit='1']")
+    if page.query_selector("[data-sit='1']"):
+        acted(page, lambda: page.click("[data-sit='1']"))
+    page.wait_for_selector("#rack")
+
+
+def settle(page: Page, box: int = 1) -> None:
+    """Decide as a cautious player until the box's settlement shows."""
+    prefer = ("stand", "play", "take_ante", "check", "no_more_bets", "call", "fold")
+    settled = f"[data-box='{box}'] .settlement"
+    for _ in range(12):
+        page.wait_for_selector(f"#actions button[data-act]:not([disabled]), {settled}")
+        if page.query_selector(settled):
+            return
+        acts = [
+            b.get_attribute("data-act")
+            for b in page.query_selector_all("#actions button[data-act]:not([disabled])")
+        ]
+        act = next((a for a in prefer if a in acts), acts[0])
+        button = f"#actions button[data-act='{act}']:not([disabled])"
+        acted(page, lambda: page.click(button))  # noqa: B023 (called at once, in this turn)
+    page.wait_for_selector(settled)
+
+
+def acted(page: Page, do: Callable[[], None]) -> None:
+    """Do something that sends an intent; wait for its answer and the table's next state."""
+    seq = int(page.get_attribute("#table", "data-seq") or "-1")
+    do()
+    page.wait_for_function(
+        "(seq) => { const t = document.getElementById('table');"
+        " return t && t.dataset.busy === 'no' && Number(t.dataset.seq) > seq; }",
+        arg=seq,
+    )
+
+
+def shot(page: Page, folder: Path, name: str) -> None:
+    page.screenshot(path=folder / f"{name}.png", full_page=True)

@@ -1,0 +1,117 @@
+"""The old client's main flow, in the new one: a player at the public Russian-poker table
+plays a round with an exchange (drawn cards highlighted) and one with a 6th card, reloading
+mid-round; each settlement's net and the balance agree; the history recalls the round and
+checks its deck. A spectator's browser never gets a card of the box before the show (page
+and every WebSocket frame)."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+from .appkit import acted, context, need_build, registered, settle, shot
+
+pytestmark = pytest.mark.browser
+
+CARD_TEXT = re.compile(r"^[2-9TJQKA][shdc]$")
+
+
+def my_cards(page: Page) -> list[str]:
+    return [
+        c.get_attribute("data-card") or ""
+        for c in page.query_selector_all("[data-box='1'] .cards [data-card]")
+    ]
+
+
+def balance(page: Page) -> int:
+    return int(page.get_attribute("#balance", "data-kopecks") or "0")
+
+
+def play_to_the_end(page: Page, before: int) -> None:
+    settle(page)
+    net = int(page.get_attribute("[data-box='1'] .settlement", "data-net") or "0")
+    page.wait_for_function(
+        "(want) => document.getElementById('balance')?.dataset.kopecks === String(want)",
+        arg=before + net,
+    )
+
+
+def test_a_player_and_a_spectator_at_the_public_russian_poker_table(
+    server: str, browser: Browser, shots: Path
+) -> None:
+    need_build()
+    ctx = context(browser, "desktop")
+    page = ctx.new_page()
+    watcher_ctx = context(browser, "phone")
+    watcher = watcher_ctx.new_page()
+    frames: list[str] = []
+    watcher.on("websocket", lambda ws: ws.on("framereceived", lambda f: frames.append(str(f))))
+    registered(ctx, server, "Pavel Publichny", chips=100_000)
+
+    page.goto(f"{server}/app/#/lobby")
+    page.click(".tile.public[data-profile='russian'] a")
+    page.wait_for_url("**/app/#/table/*")
+    table_id = page.url.rsplit("/", 1)[1]
+    acted(page, lambda: page.click("[data-sit='1']"))
+    watcher.goto(f"{server}/app/#/table/{table_id}")
+    expect(watcher.locator("[data-box='1'] .owner")).not_to_be_empty()
+
+    # Round 1: exchange two cards; the new ones are marked as drawn.
+    before = balance(page)
+    page.click("[data-chip='2500']")
+    page.click("[data-spot='ante']")
+    acted(page, lambda: page.click("[data-stake='1']"))
+    page.wait_for_selector("#actions button[data-act='exchange']")
+    dealt = my_cards(page)
+    assert len(dealt) == 5 and all(CARD_TEXT.match(c) for c in dealt)
+    expect(page.locator("[data-box='1'] [data-hand-name]")).not_to_be_empty()
+    watcher.wait_for_selector("[data-box='1'] .cards [data-card]")
+    seen = {
+        c.get_attribute("data-card")
+        for c in watcher.query_selector_all("[data-box='1'] .cards [data-card]")
+    }
+    assert seen == {"hidden"}
+    shot(page, shots, "01-dealt")
+    shot(watcher, shots, "01-spectator-phone")
+    for code in dealt[:2]:
+        page.click(f"[data-box='1'] [data-card='{code}']")
+    acted(page, lambda: page.click("#actions button[data-act='exchange']"))
+    expect(page.locator("[data-box='1'] .card-face.drawn")).to_have_count(2)
+    shot(page, shots, "02-exchanged")
+    play_to_the_end(page, before)
+    shot(page, shots, "03-round-1-settled")
+    deciding = [f for f in frames if '"phase":"deciding"' in f]
+    assert deciding, "the spectator saw the round while the box decided"
+    leaked = [c for c in dealt if any(f'"{c}"' in f for f in deciding)]
+    assert not leaked, f"hidden cards reached the spectator: {leaked}"
+
+    # Round 2: reload mid-round, the same hand comes back; buy a 6th card.
+    before = balance(page)
+    page.click("[data-chip='2500']")
+    page.click("[data-spot='ante']")
+    acted(page, lambda: page.click("[data-stake='1']"))
+    page.wait_for_selector("#actions button[data-act='buy_sixth']")
+    cards = my_cards(page)
+    page.reload()
+    page.wait_for_selector("#actions button[data-act='buy_sixth']")
+    assert my_cards(page) == cards
+    acted(page, lambda: page.click("#actions button[data-act='buy_sixth']"))
+    expect(page.locator("[data-box='1'] .cards [data-card]")).to_have_count(6)
+    play_to_the_end(page, before)
+    shot(page, shots, "04-round-2-settled")
+    for frame in frames:
+        if '"phase":"deciding"' in frame:
+            assert not any(f'"{c}"' in frame for c in cards), "a hidden card reached a spectator"
+
+    # History: both rounds; the last one recalled and its deck checked.
+    page.goto(f"{server}/app/#/history")
+    expect(page.locator("#history li")).to_have_count(2)
+    page.locator("#history a").first.click()
+    page.click("#verify")
+    expect(page.locator("#fair-result")).to_contain_text("matches the commitment")
+    shot(page, shots, "05-recall-and-fair-check")
+    ctx.close()
+    watcher_ctx.close()

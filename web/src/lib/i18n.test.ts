@@ -1,0 +1,49 @@
+import { describe, expect, it } from "vitest";
+import { type Lang, defaultLang, dictionaries, en, profileName, ru, translate } from "./i18n";
+
+describe("Russian and English are complete", () => {
+  it("every key is in both languages, and none is empty", () => {
+    const keys = Object.keys(en).sort();
+    expect(Object.keys(ru).sort()).toEqual(keys);
+    for (const lang of ["en", "ru"] as Lang[]) {
+      for (const key of keys)
+        expect(dictionaries[lang][key as keyof typeof en].trim(), `${lang}.${key}`).not.toBe("");
+    }
+  });
+  it("both texts of a key take the same parameters", () => {
+    const params = (s: string) => [...s.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
+    for (const key of Object.keys(en) as (keyof typeof en)[])
+      expect(params(ru[key]), key).toEqual(params(en[key]));
+  });
+  it("every profile of the casino has a name in both languages", () => {
+    const profiles = [
+      "baccarat",
+      "blackjack",
+      "five-card-exchange",
+      "five-card-sixth",
+      "roulette",
+      "russian-online",
+      "russian",
+      "six-card-all-in-one",
+      "six-card-shambala",
+      "six-card",
+      "texas-holdem-aa-bonus",
+      "texas-holdem-bonus",
+      "texas-holdem",
+      "three-card-pair-plus-35",
+      "three-card",
+    ];
+    for (const p of profiles) {
+      expect(profileName("ru", p)).not.toBe(p);
+      expect(profileName("en", p)).not.toBe(p);
+    }
+  });
+  it("Russian by default for a Russian browser, English otherwise, the saved choice first", () => {
+    expect(defaultLang(null, ["ru-RU", "en"])).toBe("ru");
+    expect(defaultLang(null, ["en-GB"])).toBe("en");
+    expect(defaultLang("en", ["ru-RU"])).toBe("en");
+  });
+  it("parameters are filled in", () => {
+    expect(translate("ru", "box", { n: 3 })).toBe("Бокс 3");
+  });
+});

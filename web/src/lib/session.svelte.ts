@@ -1,0 +1,75 @@
+// The player's session across pages: language, who is logged in, the balance, one notice line.
+import { api } from "./api";
+import { ApiRefusal, type Refusal, refusalKey } from "./errors";
+import { type Key, type Lang, defaultLang, translate } from "./i18n";
+import { formatMoney } from "./money";
+
+export interface Player {
+  card_number: string;
+  full_name: string;
+  [key: string]: unknown;
+}
+
+class Session {
+  lang = $state<Lang>("ru");
+  me = $state<Player | null>(null);
+  balance = $state<number | null>(null);
+  notice = $state<{ text: string; error: boolean } | null>(null);
+  ready = $state(false);
+
+  constructor() {
+    const saved = typeof localStorage === "undefined" ? null : localStorage.getItem("lang");
+    const browser = typeof navigator === "undefined" ? [] : navigator.languages;
+    this.lang = defaultLang(saved, browser);
+  }
+
+  t = (key: Key, params: Record<string, string | number> = {}): string => translate(this.lang, key, params);
+  money = (kopecks: number | null | undefined): string => formatMoney(kopecks, this.lang);
+
+  setLang(lang: Lang): void {
+    this.lang = lang;
+    localStorage.setItem("lang", lang);
+    document.documentElement.lang = lang;
+  }
+
+  say(text: string): void {
+    this.notice = { text, error: false };
+  }
+
+  fail(error: unknown): void {
+    const refusal: Refusal = error instanceof ApiRefusal ? error.refusal : { code: "internal" };
+    this.notice = { text: this.t(refusalKey(refusal)), error: true };
+  }
+
+  failWith(refusal: Refusal): void {
+    this.notice = { text: this.t(refusalKey(refusal)), error: true };
+  }
+
+  clear(): void {
+    this.notice = null;
+  }
+
+  async load(): Promise<void> {
+    try {
+      this.me = await api<Player>("/api/me");
+    } catch {
+      this.me = null;
+    }
+    await this.refreshBalance();
+    this.ready = true;
+  }
+
+  async refreshBalance(): Promise<void> {
+    if (!this.me) {
+      this.balance = null;
+      return;
+    }
+    try {
+      this.balance = (await api<{ balance: number }>("/api/balance")).balance;
+    } catch {
+      this.balance = null;
+    }
+  }
+}
+
+export const session = new Session();

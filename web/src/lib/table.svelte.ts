@@ -1,0 +1,200 @@
+import { newKey } from "./api";
+// One store per table connection: the socket, the state it sends, and what the player is building
+// at this table (chips placed, the chosen spot, a dark box, pre-buys, picked cards). Nothing here
+// outlives the table: side stakes belong to their table, and no update from the server resets a
+// choice the player made.
+import { type Placement, rack, sum, totals } from "./chips";
+import type { Refusal } from "./errors";
+import { known } from "./i18n";
+import { session } from "./session.svelte";
+import type { Legal, ServerMessage, TableState } from "./types";
+
+export interface LogEntry {
+  seq: number;
+  text: string;
+}
+
+export class TableConnection {
+  state = $state<TableState | null>(null);
+  seq = $state(-1);
+  connected = $state(false);
+  inFlight = $state<string | null>(null); // the key of an intent not yet answered
+  private inFlightKind = "";
+  chip = $state(0);
+  placements = $state<Placement[]>([]);
+  lastPlacements = $state<Placement[]>([]);
+  spot = $state("player"); // baccarat: the player's choice, only the player changes it
+  dark = $state(false);
+  prebuy = $state<string[]>([]);
+  picked = $state<string[]>([]);
+  spins = $state<number[]>([]);
+  log = $state<LogEntry[]>([]);
+  clockNote = $state<string | null>(null);
+  private socket: WebSocket | null = null;
+  private closed = false;
+  private retry: ReturnType<typeof setTimeout> | null = null;
+  private lastRoundSeen = "";
+
+  constructor(readonly tableId: number) {}
+
+  get you(): string | null {
+    return this.state?.you ?? null;
+  }
+
+  get myBoxes(): number[] {
+    const state = this.state;
+    if (!state?.you) return [];
+    return Object.entries(state.table.seats)
+      .filter(([, who]) => who === state.you)
+      .map(([box]) => Number(box));
+  }
+
+  get rack(): number[] {
+    const limits = this.state?.table.limits;
+    return limits ? rack(limits.min, limits.max) : [];
+  }
+
+  get myLegal(): Legal[] {
+    const round = this.state?.round;
+    if (!round || round.phase !== "playing") return [];
+    return round.legal;
+  }
+
+  get staked(): Set<number> {
+    const round = this.state?.round;
+    if (!round || round.phase === "settled") return new Set();
+    return new Set(round.stakes.map((s) => s.box));
+  }
+
+  open(): void {
+    this.closed = false;
+    const scheme = location.protocol === "https:" ? "wss" : "ws";
+    const socket = new WebSocket(`${scheme}://${location.host}/ws/tables/${this.tableId}`);
+    this.socket = socket;
+    socket.addEventListener("open", () => {
+      this.connected = true;
+    });
+    socket.addEventListener("message", (event) =>
+      this.receive(JSON.parse(String(event.data)) as ServerMessage),
+    );
+    socket.addEventListener("close", () => {
+      this.connected = false;
+      if (this.socket === socket && !this.closed) this.retry = setTimeout(() => this.open(), 1000);
+    });
+  }
+
+  close(): void {
+    this.closed = true;
+    if (this.retry) clearTimeout(this.retry);
+    this.socket?.close();
+    this.socket = null;
+  }
+
+  private receive(message: ServerMessage): void {
+    if (message.type === "snapshot" || message.type === "event") {
+      const before = this.state;
+      this.state = message.state;
+      this.seq = message.seq;
+      if (this.chip === 0 || !this.rack.includes(this.chip)) this.chip = this.rack[0] ?? 0;
+      const round = message.state.round;
+      const live = new Set(
+        (round?.view?.boxes ?? []).flatMap((b: { cards?: string[] }) =>
+          Array.isArray(b.cards) ? b.cards : [],
+        ),
+      );
+      this.picked = this.picked.filter((c) => live.has(c));
+      if (message.type === "event") this.note(message, before);
+      if (round?.phase === "settled" && round.round_id !== this.lastRoundSeen) {
+        this.lastRoundSeen = round.round_id;
+        const pocket = round.settlement?.pocket;
+        if (typeof pocket === "number") this.spins = [pocket, ...this.spins].slice(0, 20);
+        void session.refreshBalance();
+      }
+    } else if (message.type === "ack") {
+      if (message.key === this.inFlight) {
+        this.inFlight = null;
+        if (this.inFlightKind === "stake") this.placements = [];
+      }
+      session.clear();
+      void session.refreshBalance();
+    } else if (message.type === "error") {
+      if (message.key === this.inFlight) this.inFlight = null;
+      session.failWith(message as Refusal);
+    }
+  }
+
+  private note(message: { seq: number; event?: string; by?: string }, before: TableState | null): void {
+    const event = message.event ?? "";
+    const turnBox = before?.round?.turn?.box;
+    if (event === "timer" && turnBox && this.myBoxes.includes(turnBox)) {
+      this.clockNote = session.t("folded_by_clock", { n: turnBox });
+    } else if (event !== "timer") {
+      this.clockNote = null;
+    }
+    const who = message.by === undefined ? "" : `${message.by}: `;
+    const key = `ev_${event}`;
+    const text = known(key) ? session.t(key) : session.t("ev_other");
+    this.log = [{ seq: message.seq, text: `${who}${text}` }, ...this.log].slice(0, 30);
+  }
+
+  /** Send one intent; only one of this table's intents is in flight at a time. */
+  send(fields: Record<string, unknown>): boolean {
+    if (!this.socket || this.socket.readyState !== WebSocket.OPEN || this.inFlight) return false;
+    const key = newKey();
+    this.inFlight = key;
+    this.inFlightKind = String(fields.intent ?? "");
+    this.socket.send(JSON.stringify({ type: "intent", key, ...fields }));
+    return true;
+  }
+
+  place(line: string): void {
+    if (this.chip > 0) this.placements = [...this.placements, { line, amount: this.chip }];
+  }
+
+  undo(): void {
+    this.placements = this.placements.slice(0, -1);
+  }
+
+  clearStake(): void {
+    this.placements = [];
+  }
+
+  rebet(): void {
+    this.placements = [...this.lastPlacements];
+  }
+
+  lineTotals(): Record<string, number> {
+    return totals(this.placements);
+  }
+
+  total(): number {
+    return sum(this.placements);
+  }
+
+  /** The stake in round-script form for this table's game, from the chips placed. */
+  stakeFor(game: string): Record<string, unknown> | null {
+    const lines = this.lineTotals();
+    if (game === "baccarat") return Object.keys(lines).length ? { stakes: lines } : null;
+    if (game === "blackjack") {
+      const { stake, ...side } = lines;
+      return stake ? { stake, ...side } : null;
+    }
+    if (game === "roulette") return this.chip ? { chip: this.chip } : null;
+    if (!Object.keys(lines).length) return null;
+    // ANTE is always named, 0 when only a side stake is played (PAIR PLUS alone).
+    const out: Record<string, unknown> = { ante: 0, ...lines };
+    if (this.dark && game === "stud") {
+      out.dark = true;
+      if (this.prebuy.length) out.prebuy = [...this.prebuy];
+    }
+    return out;
+  }
+
+  stake(box: number, game: string): void {
+    const stake = this.stakeFor(game);
+    if (!stake) return;
+    if (this.send({ intent: "stake", box, stake })) {
+      if (game !== "roulette") this.lastPlacements = [...this.placements];
+    }
+  }
+}
