@@ -555,6 +555,23 @@ class Rounds:
 
     tick = expire_due
 
+    def settle_stuck(self, idle: timedelta, now: datetime | None = None) -> list[str]:
+        """Settle rounds in play, idle for ``idle``, whose engine is done: the process that
+        stored their last decision died before settling. Returns the rounds closed now."""
+        since = (now or self.store.now()) - idle
+        with self.store.read() as session:
+            idle_rounds = list(
+                session.scalars(
+                    select(TableRound.id)
+                    .where(
+                        TableRound.phase == Phase.PLAYING.value,
+                        TableRound.last_event_at < since,
+                    )
+                    .order_by(TableRound.id)
+                )
+            )
+        return [round_id for round_id in idle_rounds if self.finish(round_id)]
+
     # -------------------------------------------------------- after a crash
 
     def recover(self) -> list[str]:

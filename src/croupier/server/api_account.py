@@ -8,8 +8,10 @@ after a lost answer moves nothing twice.
 from __future__ import annotations
 
 from fastapi import APIRouter, Request, Response
+from starlette.concurrency import run_in_threadpool
 
 from croupier.casino import Profile, Receipt, Registration
+from croupier.casino.auth import token_hash
 from croupier.casino.players import find_person
 from croupier.server.schemas import (
     BalanceOut,
@@ -26,6 +28,7 @@ from croupier.server.schemas import (
     RegisterIn,
 )
 from croupier.server.security import COOKIE, Player, State, token_of
+from croupier.server.sessions import session_ended
 
 router = APIRouter(prefix="/api", tags=["account"])
 
@@ -83,11 +86,13 @@ def login(body: LoginIn, state: State, response: Response) -> LoginOut:
 
 
 @router.post("/logout", status_code=204)
-def logout(request: Request, state: State, response: Response) -> None:
-    """End the session (a missing or dead token is fine: the result is the same)."""
+async def logout(request: Request, state: State, response: Response) -> None:
+    """End the session (a missing or dead token is fine: the result is the same); its
+    table sockets close on every server process."""
     token = token_of(request)
     if token:
-        state.casino.auth.logout(token)
+        await run_in_threadpool(state.casino.auth.logout, token)
+        await session_ended(state, token_hash(token))
     response.delete_cookie(COOKIE, path="/")
 
 

@@ -25,12 +25,14 @@ from fastapi.staticfiles import StaticFiles
 
 from croupier import __version__
 from croupier.casino import Casino
-from croupier.server import api_account, api_games, api_tables, errors, logs, ws
+from croupier.server import api_account, api_games, api_tables, errors, logs, ops, ws
 from croupier.server.body_limit import BodyLimit
+from croupier.server.bus import RedisBus, namespace
 from croupier.server.config import WS_FRAME_LIMIT, ServerConfig
 from croupier.server.floor import Floor
 from croupier.server.hub import Hub
 from croupier.server.logs import log
+from croupier.server.sessions import SessionSockets
 from croupier.server.state import ServerState
 from croupier.store.migrate import open_store
 
@@ -47,9 +49,19 @@ def create_app(config: ServerConfig | None = None, *, tune_gc: bool = False) -> 
         store = await asyncio.to_thread(open_store, config.database_url)
         casino = Casino(store, hasher=config.hasher)
         hub = Hub(config.max_queued_messages)
-        floor = Floor(casino, hub)
-        app.state.croupier = ServerState(config, casino, hub, floor)
-        await floor.call(floor.start_up, config.demo_tables)
+        bus = RedisBus(config.redis_url, namespace(store.url)) if config.redis_url else None
+        floor = Floor(casino, hub, bus)
+        floor.demo = config.demo_tables
+        sockets = SessionSockets()
+        app.state.croupier = ServerState(
+            config, casino, hub, floor, ops.Metrics(store, hub), sockets
+        )
+        if bus is not None:
+            bus.on_session_ended(sockets.close)
+            await bus.start(floor.receive, floor.resync)
+        # Recovery and the demo tables are the clock owner's: at once here if no other
+        # process holds the clock, else when this one takes it over.
+        await floor.claim_clock()
         if tune_gc:
             # Start-up objects (profiles, engines, the ORM's tables) live as long as the
             # process: frozen, no collection walks them again. Collecting young objects
@@ -80,6 +92,7 @@ def create_app(config: ServerConfig | None = None, *, tune_gc: bool = False) -> 
     app.include_router(api_games.router)
     app.include_router(api_tables.router)
     app.include_router(ws.router)
+    app.include_router(ops.router)
     if (WEB / "index.html").is_file():
         app.mount("/static", StaticFiles(directory=WEB), name="static")
 

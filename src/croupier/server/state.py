@@ -7,7 +7,7 @@ shut-down; handlers reach it through :func:`server_state`.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from fastapi import Request
 from starlette.requests import HTTPConnection
@@ -17,6 +17,10 @@ from croupier.server.config import ServerConfig
 from croupier.server.floor import Floor
 from croupier.server.hub import Hub
 
+if TYPE_CHECKING:
+    from croupier.server.ops import Metrics
+    from croupier.server.sessions import SessionSockets
+
 
 @dataclass
 class ServerState:
@@ -24,6 +28,8 @@ class ServerState:
     casino: Casino
     hub: Hub
     floor: Floor
+    metrics: Metrics
+    sockets: SessionSockets
     extras: dict[str, Any] = field(default_factory=dict)
 
 

@@ -24,6 +24,7 @@ from urllib.parse import urlsplit
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 
 from croupier.casino import AuthError, CasinoError, Profile
+from croupier.casino.auth import token_hash
 from croupier.games.base import JSON, RuleError, Viewer
 from croupier.server.errors import classify
 from croupier.server.floor import Floor
@@ -108,8 +109,8 @@ async def run_intent(floor: Floor, table_id: int, player: Profile, intent: Inten
 async def _writer(socket: WebSocket, subscriber: Subscriber) -> None:
     while True:
         message = await subscriber.queue.get()
-        if message is None:  # cut off (too slow) or leaving
-            await socket.close()
+        if message is None:  # cut off (too slow), leaving, or the session ended
+            await socket.close(subscriber.close_code)
             return
         await socket.send_text(json.dumps(message, separators=(",", ":")))
 
@@ -139,18 +140,27 @@ async def table_socket(socket: WebSocket, table_id: int) -> None:
         await socket.close(CLOSE_NOT_FOUND)
         return
     channel = state.hub.channel(str(table_id))
+    token = token_of(socket)
+    session = token_hash(token) if token and player is not None else None
+    if session is not None:
+        state.sockets.add(session, subscriber)
     writer = asyncio.create_task(_writer(socket, subscriber))
     log.info("joined", extra={"table": table_id, "role": viewer.role.value})
     acting = None if spectate else player
     gone: SessionGone | None = None
     try:
-        await _read(socket, state, floor, table_id, acting, token_of(socket), subscriber)
+        await _read(socket, state, floor, table_id, acting, token, subscriber)
     except WebSocketDisconnect:
         pass
     except SessionGone as error:
         gone = error
     finally:
         channel.unsubscribe(subscriber)
+        if session is not None:
+            state.sockets.remove(session, subscriber)
+        if subscriber.close_code != 1000:  # ended by the session's end: let the writer finish
+            with contextlib.suppress(asyncio.TimeoutError, Exception):
+                await asyncio.wait_for(asyncio.shield(writer), 1.0)
         writer.cancel()
         with contextlib.suppress(asyncio.CancelledError, Exception):
             await writer
@@ -209,7 +219,9 @@ async def _read(
                 )
                 continue
             await check_session(state, token, player, key)
-            subscriber.offer(await run_intent(floor, table_id, player, message))
+            with state.metrics.timed(message.intent):
+                answer = await run_intent(floor, table_id, player, message)
+            subscriber.offer(answer)
             log.info("intent", extra={"table": table_id, "intent": message.intent, "ok": True})
         except MessageError as error:
             subscriber.offer(error_message("bad_input", str(error), key, error.where))
