@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from websockets.exceptions import ConnectionClosed
 
 from croupier.casino.audit import audit
 from croupier.casino.rounds import Rounds
@@ -109,10 +110,11 @@ def spread_play(store: Store, tmp_path: Path, processes: int, rounds: int) -> No
     table_id = public_table(store)
     with cluster(store.url, tmp_path, processes) as (_redis, servers):
         players: dict[str, tuple[TableClient, int]] = {}
+        tokens: dict[str, str] = {}
         for box, name in enumerate(("Ann", "Bob"), start=1):
             server = servers[box % len(servers)]
-            _card, token = server.player(name, CHIPS)
-            players[name] = (table_client(server, table_id, name, token), box)
+            _card, tokens[name] = server.player(name, CHIPS)
+            players[name] = (table_client(server, table_id, name, tokens[name]), box)
         spectators = [table_client(s, table_id, f"s{i}", None) for i, s in enumerate(servers)]
         for client, box in players.values():
             base = client.send(intent="sit", box=box)["seq"]
@@ -126,6 +128,17 @@ def spread_play(store: Store, tmp_path: Path, processes: int, rounds: int) -> No
         for viewer in viewers[1:]:
             assert stream(viewer, base) == first, viewer.name
         assert len({str(shared_state(s)) for s in spectators}) == 1
+        # Ann logs out through another process than her socket's: the socket is closed.
+        ann = players["Ann"][0]
+        logout = servers[0].http.post(
+            "/api/logout", headers={"Authorization": f"Bearer {tokens['Ann']}"}
+        )
+        assert logout.status_code == 204
+        wait_for(lambda: ann.receive()["type"] == "error", 10, "ann's socket to hear the logout")
+        assert ann.messages[-1]["code"] == "unauthorized"
+        with pytest.raises(ConnectionClosed) as closed:
+            ann.receive()
+        assert closed.value.rcvd is not None and closed.value.rcvd.code == 4401
     report = audit(store)
     assert report.ok, report.summary()
 
