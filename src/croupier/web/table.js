@@ -36,6 +36,10 @@ let chip = null;
 let rules = null;
 let timer = null;
 let root = null;
+// Reconnection after a lost socket (the process died, the network blinked): 1 s, then
+// doubling up to 15 s, each with some jitter so a restarted process is not hit by every
+// client at once; back to 1 s once a connection delivers a message.
+let retries = 0;
 
 export function leaveTable() {
   leaving = true;
@@ -325,6 +329,7 @@ function connect() {
   socket = new WebSocket(`${scheme}://${location.host}/ws/tables/${tableId}`);
   const mine = socket;
   socket.addEventListener("message", (event) => {
+    retries = 0;
     const message = JSON.parse(event.data);
     if (message.type === "snapshot" || message.type === "event") {
       current = message.state;
@@ -340,7 +345,10 @@ function connect() {
     }
   });
   socket.addEventListener("close", () => {
-    if (!leaving && mine === socket) setTimeout(() => { if (!leaving) connect(); }, 1000);
+    if (leaving || mine !== socket) return;
+    const pause = Math.min(15000, 1000 * 2 ** retries) * (0.75 + Math.random() / 2);
+    retries += 1;
+    setTimeout(() => { if (!leaving && mine === socket) connect(); }, pause);
   });
 }
 
