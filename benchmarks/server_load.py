@@ -347,8 +347,11 @@ async def run_steps(
     )
     for clients, playing in steps:
         cpu_before = sum(cpu_seconds(s.pid) for s in servers)
+        spy = profile(servers[0].pid, args.seconds, args.profile, clients) if args.profile else None
         stats = await run_step(bases, players[:playing], clients, args.seconds, args.think)
         cpu = sum(cpu_seconds(s.pid) for s in servers) - cpu_before
+        if spy is not None:
+            spy.wait(30)
         ms = [d * 1000 for d in stats.delays]
         crossed = [d * 1000 for d in stats.crossed]
         lags = [d * 1000 for d in stats.lags]
@@ -362,10 +365,66 @@ async def run_steps(
         )
         for error in stats.errors[:3]:
             print(f"         error: {error}")
+        if spy is not None and Path(f"{args.profile}-{clients}.txt").exists():
+            print(flame_summary(Path(f"{args.profile}-{clients}.txt")))
     print(
         "cpu ms/act: the server processes' CPU (all threads) over the step / actions; "
         "it includes the spectators' snapshots and sends."
     )
+
+
+def profile(pid: int, seconds: float, prefix: str, clients: int) -> subprocess.Popen[bytes]:
+    """py-spy (a dev tool: pip install py-spy) samples the first server over the step."""
+    spy = Path(sys.executable).with_name("py-spy")
+    return subprocess.Popen(
+        [
+            *(str(spy), "record", "-p", str(pid), "-d", str(int(seconds)), "-r", "100"),
+            *("--format", "raw", "--nonblocking", "-o", f"{prefix}-{clients}.txt"),
+        ],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+
+
+# Libraries whose frames are summed as one line each (where the time goes outside our code).
+LIBRARIES = {
+    "sqlalchemy/orm": "SQLAlchemy ORM (all)",
+    "sqlalchemy/engine": "SQLAlchemy Core execution (all)",
+    "sqlalchemy/sql": "SQLAlchemy SQL compilation (all)",
+    "sqlite3": "sqlite3 driver (all)",
+    "psycopg": "psycopg driver (all)",
+    "websockets/": "websockets (all)",
+    "json/": "json (all)",
+    "redis/": "redis client (all)",
+}
+
+
+def _frame_name(frame: str) -> str | None:
+    """``func (path:line)`` as ``func (file)`` for our code, a library's line, or None."""
+    function, _, where = frame.partition(" (")
+    path = where.rsplit(":", 1)[0]
+    for marker, name in LIBRARIES.items():
+        if marker in path:
+            return name
+    if "croupier/" in path:
+        return f"{function} ({path.split('croupier/', 1)[1]})"
+    return None
+
+
+def flame_summary(raw: Path, top: int = 20) -> str:
+    """Our functions and the libraries most often on the stack (inclusive share of the
+    busy samples; py-spy leaves idle threads out)."""
+    inclusive: dict[str, int] = defaultdict(int)
+    total = 0
+    for line in raw.read_text().splitlines():
+        stack, _, count = line.rpartition(" ")
+        samples = int(count)
+        total += samples
+        for name in {_frame_name(frame) for frame in stack.split(";")} - {None}:
+            inclusive[str(name)] += samples
+    ranked = sorted(inclusive.items(), key=lambda item: -item[1])[:top]
+    lines = [f"  {100 * n / max(1, total):5.1f} %  {name}" for name, n in ranked]
+    return f"  flame summary ({total} busy samples, inclusive):\n" + "\n".join(lines)
 
 
 if __name__ == "__main__":
@@ -381,6 +440,11 @@ if __name__ == "__main__":
         "several processes default to postgresql+psycopg://postgres@127.0.0.1:5432/test",
     )
     parser.add_argument("--redis", default="redis://127.0.0.1:6379/0", help="for --processes > 1")
+    parser.add_argument(
+        "--profile",
+        default="",
+        help="py-spy the first server each step; raw stacks to PREFIX-N.txt",
+    )
     arguments = parser.parse_args()
     if arguments.processes > 1 and not arguments.database.startswith("postgresql"):
         arguments.database = "postgresql+psycopg://postgres@127.0.0.1:5432/test"

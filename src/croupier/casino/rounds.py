@@ -45,7 +45,7 @@ from croupier.casino.disputes import check_manager, log_staff_action
 from croupier.casino.errors import BadInput, CasinoError, NotFound, Refused, RoundClosed
 from croupier.casino.holds import hold_chips, holds_mismatch
 from croupier.casino.idempotency import run_once
-from croupier.casino.ledger import Ledger
+from croupier.casino.ledger import Ledger, round_holds
 from croupier.casino.players import find_person
 from croupier.casino.replay import (
     Rebuilt,
@@ -415,9 +415,25 @@ class Rounds:
             if owner is None or owner.card_number != payer:  # the timer, or another's box
                 owner = find_person(session, payer)
             hold_chips(session, self.store, row.id, owner, amount, f"box {box} {action.act}")
-        self._cache[row.id] = Rebuilt(
-            rebuilt.engine, rebuilt.profile, rebuilt.setup, state, row.events
-        )
+        done = Rebuilt(rebuilt.engine, rebuilt.profile, rebuilt.setup, state, row.events)
+        self._cache[row.id] = done
+        if done.settlement is not None:
+            self._settle_in(session, row, done)
+
+    def _settle_in(self, session: Session, row: TableRound, done: Rebuilt) -> None:
+        """The decision that ended the round settles and closes it in its own transaction.
+        Anything amiss (the holds and the settlement disagree) is left to :meth:`finish`,
+        which voids the round after the decision is stored."""
+        settlement = done.settlement
+        assert settlement is not None
+        if holds_mismatch(round_holds(session, row.id), settlement):
+            return
+        try:
+            with session.begin_nested():
+                self.ledger.settle_in(session, f"{row.id}/settle", row.id, settlement)
+        except CasinoError:
+            return
+        self._close_in(session, row, done, Phase.SETTLED, settlement)
 
     def _run(
         self,
@@ -476,26 +492,37 @@ class Rounds:
             row = self._row(session, round_id, lock=True)
             if row.phase not in OPEN_PHASES:
                 return
-            rebuilt = self._rebuilt(session, row)
-            row.phase = phase.value
-            row.closed_at = self.store.now()
-            if phase is not Phase.SETTLED or shoe_left(rebuilt.profile, rebuilt.state) is None:
-                # Nothing more is dealt from this seed: every round it dealt shows it now.
-                reveal_seed(session, row.table_id, row.commitment)
-            nets: dict[str, int] = {}
-            if settlement is not None:
-                row.settlement = settlement.to_json()
-                for box in settlement.boxes:
-                    nets[box.player] = nets.get(box.player, 0) + box.net
-            elif why:
-                row.settlement = {"void": why}
-            for participant, card in session.execute(
-                select(RoundParticipant, Person.card_number)
-                .join(Person, Person.id == RoundParticipant.person_id)
-                .where(RoundParticipant.round_id == row.id)
-            ):
-                participant.net = nets.get(card, 0)
-        self._cache.pop(round_id, None)
+            self._close_in(session, row, self._rebuilt(session, row), phase, settlement, why)
+
+    def _close_in(
+        self,
+        session: Session,
+        row: TableRound,
+        rebuilt: Rebuilt,
+        phase: Phase,
+        settlement: Settlement | None,
+        why: str = "",
+    ) -> None:
+        """Close ``row`` (locked, open) in the caller's transaction."""
+        row.phase = phase.value
+        row.closed_at = self.store.now()
+        if phase is not Phase.SETTLED or shoe_left(rebuilt.profile, rebuilt.state) is None:
+            # Nothing more is dealt from this seed: every round it dealt shows it now.
+            reveal_seed(session, row.table_id, row.commitment)
+        nets: dict[str, int] = {}
+        if settlement is not None:
+            row.settlement = settlement.to_json()
+            for box in settlement.boxes:
+                nets[box.player] = nets.get(box.player, 0) + box.net
+        elif why:
+            row.settlement = {"void": why}
+        for participant, card in session.execute(
+            select(RoundParticipant, Person.card_number)
+            .join(Person, Person.id == RoundParticipant.person_id)
+            .where(RoundParticipant.round_id == row.id)
+        ):
+            participant.net = nets.get(card, 0)
+        self._cache.pop(row.id, None)
 
     # -------------------------------------------------------- the clock
 
