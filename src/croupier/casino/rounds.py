@@ -90,6 +90,8 @@ from croupier.store.round_models import (
 TIMER = "timer"
 OPEN_PHASES = (Phase.BETTING.value, Phase.PLAYING.value)
 MAX_CLIENT_SEED = 64
+# Rounds whose rebuilt state is kept (open ones and the last closed at each table, in practice).
+CACHED_ROUNDS = 4096
 
 
 class IllegalIntent(Refused):
@@ -127,6 +129,8 @@ class Rounds:
             return cached
         rebuilt = rebuild(row, events_of(session, row.id))
         self._cache[row.id] = rebuilt
+        while len(self._cache) > CACHED_ROUNDS:  # the oldest first (dicts keep their order)
+            self._cache.pop(next(iter(self._cache)), None)
         return rebuilt
 
     def _row(self, session: Session, round_id: object, *, lock: bool = False) -> TableRound:
@@ -139,9 +143,14 @@ class Rounds:
 
     def view(self, round_id: str, viewer: Viewer) -> RoundView:
         """The round as ``viewer`` may see it now (a spectator, a player, the house)."""
+        return self.views(round_id, [viewer])[0]
+
+    def views(self, round_id: str, viewers: list[Viewer]) -> list[RoundView]:
+        """The round as each of ``viewers`` may see it, from one read of it."""
         with self.store.read() as session:
             row = self._row(session, round_id)
-            return make_view(row, self._rebuilt(session, row), viewer)
+            rebuilt = self._rebuilt(session, row)
+            return [make_view(row, rebuilt, viewer) for viewer in viewers]
 
     def current(self, table_id: int) -> str | None:
         """The table's round in betting or play, if any."""
@@ -522,7 +531,8 @@ class Rounds:
             .where(RoundParticipant.round_id == row.id)
         ):
             participant.net = nets.get(card, 0)
-        self._cache.pop(row.id, None)
+        # A closed round stays cached (its settlement is on screen until the next round):
+        # its state is final, kept at its event count, so a view needs no replay.
 
     # -------------------------------------------------------- the clock
 

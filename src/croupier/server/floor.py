@@ -196,14 +196,21 @@ class Floor:
         """Seats changed (sit, stand, a new table): keep what the service answered."""
         self._info[info.id] = (time.monotonic(), info)
 
-    def snapshot(self, table_id: int, viewer: Viewer, info: TableInfo | None = None) -> JSON:
-        """The table as ``viewer`` may see it now (blocking: call through :meth:`read`)."""
+    def snapshot(
+        self,
+        table_id: int,
+        viewer: Viewer,
+        info: TableInfo | None = None,
+        view: RoundView | None = None,
+    ) -> JSON:
+        """The table as ``viewer`` may see it now (blocking: call through :meth:`read`);
+        ``view`` is the round as the viewer sees it, when read already."""
         info = info or self.info(table_id)
         round_id = info.open_round or self.last_round.get(table_id)
         round_json: JSON | None = None
         cards = set(info.seats.values())
         if round_id is not None:
-            view = self.rounds.view(round_id, viewer)
+            view = view or self.rounds.view(round_id, viewer)
             round_json = guard_round(view.to_json(), viewer)
             cards |= {s.player for s in view.stakes}
         message: JSON = {"table": self.table_json(info, viewer), "round": round_json}
@@ -214,12 +221,13 @@ class Floor:
     def snapshots(self, table_id: int, viewers: list[Viewer]) -> dict[ViewerKey, JSON]:
         """One snapshot per distinct viewer (every spectator shares one), the table read once."""
         info = self.info(table_id)
-        found: dict[ViewerKey, JSON] = {}
-        for viewer in viewers:
-            key = viewer_key(viewer)
-            if key not in found:
-                found[key] = self.snapshot(table_id, viewer, info)
-        return found
+        distinct = list({viewer_key(v): v for v in viewers}.values())
+        round_id = info.open_round or self.last_round.get(table_id)
+        views = self.rounds.views(round_id, distinct) if round_id is not None else None
+        return {
+            viewer_key(viewer): self.snapshot(table_id, viewer, info, views[i] if views else None)
+            for i, viewer in enumerate(distinct)
+        }
 
     async def publish(self, table_id: int, event: str, **extra: Any) -> int:
         """Tell everyone at the table what changed, each in their own projection: through
