@@ -165,7 +165,7 @@ class RedisBus:
 
     async def _listen(self) -> None:
         attempt = 0
-        lost = False
+        lost = True  # a first connection after start-up resyncs too (Redis may have been down)
         while True:
             pubsub = self.client.pubsub(ignore_subscribe_messages=True)
             try:

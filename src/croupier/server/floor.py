@@ -249,6 +249,9 @@ class Floor:
         number, or ``seq``); the number sent."""
         channel = self.hub.channel(str(table_id))
         async with self._publishing[table_id]:
+            if seq is not None and seq <= channel.seq:
+                # A local delivery (Redis down) got here first: numbers never go back.
+                seq, snapshot = channel.seq + 1, True
             ready: dict[ViewerKey, JSON] = {}
             while True:  # viewers who joined while we computed get theirs too
                 missing = [v for v in channel.viewers() if viewer_key(v) not in ready]
