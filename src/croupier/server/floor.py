@@ -135,14 +135,14 @@ class Floor:
         self._timer = asyncio.create_task(self._tick_forever())
 
     async def stop(self) -> None:
+        if self.bus is not None:  # first: no notice may start a courier after this
+            await self.bus.stop()
         tasks = [t for t in (self._timer, *self._couriers.values()) if t is not None]
         for task in tasks:
             task.cancel()
         for task in tasks:
             with contextlib.suppress(asyncio.CancelledError):
                 await task
-        if self.bus is not None:
-            await self.bus.stop()
         await self.read(self.lease.release)
         self.worker.shutdown(wait=True)
         self.reader.shutdown(wait=True)
