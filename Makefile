@@ -5,7 +5,7 @@ VENV    := .venv
 BIN     := $(VENV)/bin
 STAMP   := $(VENV)/.installed
 
-.PHONY: run test test-fast lint typecheck bench clean services chromium
+.PHONY: run test test-fast soak lint typecheck bench clean services chromium
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PY) -m venv $(VENV)
@@ -31,7 +31,12 @@ typecheck: $(STAMP)
 	$(BIN)/mypy --strict src
 
 test: $(STAMP) services chromium lint typecheck
-	$(BIN)/pytest -n 2 --dist loadgroup --durations=25
+	$(BIN)/pytest -n 2 --dist loadgroup --durations=25 -m "not soak"
+
+# The long versions of the many-process tests (100 rounds on three processes, the clock's
+# owner killed at 20 points): real processes, real PostgreSQL and Redis, several minutes.
+soak: $(STAMP) services
+	$(BIN)/pytest -n 2 --dist loadgroup -m soak
 
 test-fast: $(STAMP) lint typecheck
 	$(BIN)/pytest -n 2 --dist loadgroup -m "not slow and not browser"

@@ -150,6 +150,7 @@ def test_many_processes_viewers_spread_over_two_processes_see_one_stream(
 
 
 @pytest.mark.slow
+@pytest.mark.soak
 def test_many_processes_three_processes_a_hundred_rounds(store: Store, tmp_path: Path) -> None:
     spread_play(store, tmp_path, processes=3, rounds=100)
 
@@ -226,6 +227,7 @@ def test_many_processes_kill_the_clock_owner_mid_round(store: Store, tmp_path: P
 
 
 @pytest.mark.slow
+@pytest.mark.soak
 def test_many_processes_kill_the_clock_owner_at_twenty_points(store: Store, tmp_path: Path) -> None:
     kill_the_clock_mid_round(store, tmp_path, points=20, rng=random.Random(20))
 
