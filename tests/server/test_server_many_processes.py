@@ -170,9 +170,12 @@ def clock_owner(servers: list[Server]) -> Server | None:
 
 
 def settled(watcher: TableClient, round_id: str) -> bool:
-    watcher.receive()
+    """Whether the watcher has seen ``round_id`` settled; else it reads one more message."""
     rnd = watcher.round or {}
-    return rnd.get("round_id") == round_id and rnd.get("phase") == "settled"
+    if rnd.get("round_id") == round_id and rnd.get("phase") == "settled":
+        return True
+    watcher.receive()
+    return False
 
 
 def kill_the_clock_once(
