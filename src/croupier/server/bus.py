@@ -174,7 +174,7 @@ class RedisBus:
                 self._subscribed.set()
                 attempt = 0
                 if lost and self._resync is not None:
-                    log.info("redis back: resending snapshots")
+                    log.info("redis connected: every viewer gets a fresh snapshot")
                     await self._resync()
                 lost = False
                 while True:
