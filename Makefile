@@ -66,7 +66,9 @@ test: $(STAMP) services chromium lint typecheck web-check webapp
 test-fast: $(STAMP) lint typecheck
 	$(BIN)/pytest -n 2 --dist loadgroup -m "not slow and not browser and not soak"
 
-# The long reliability run: thousands of rounds, many crashes; `make test` runs a short version of each.
+# The long reliability runs: thousands of rounds, many crashes, and the many-process runs (100
+# rounds on three processes, the clock's owner killed at 20 points); `make test` runs a short
+# version of each.
 soak: $(STAMP) services
 	$(BIN)/pytest -n 2 --dist loadgroup -m soak --durations=25
 

@@ -1,7 +1,8 @@
-"""Server load benchmark: many WebSocket clients on loopback, one server process.
+"""Server load benchmark: many WebSocket clients on loopback, one or more server processes.
 
     .venv/bin/python benchmarks/server_load.py                 # the default steps
     .venv/bin/python benchmarks/server_load.py --steps 100:20,1000:200 --seconds 20
+    .venv/bin/python benchmarks/server_load.py --processes 2   # PostgreSQL + Redis
 
 Starts ``croupier serve`` as its own process (a fresh SQLite file, demo tables
 off) and steps up the load: at each step ``clients:players`` connections are
@@ -16,6 +17,14 @@ bounded in time; nothing leaves the machine.
 
 Goal (issue 5): 1,000 connected clients (200 playing) with p99 under 150 ms
 and no errors, on the 2-core test machine.
+
+``--processes N`` (issue 15) runs N server processes on one PostgreSQL (a throw-away
+schema of ``--database``) and one Redis (``--redis``); each player connects to one
+process and its table's spectators to the others, so every spectator's delay is a
+cross-process delivery, reported on its own. Each step also reports the server
+processes' CPU per action (from /proc) and the load generator's own event-loop lag
+(how late a 10 ms timer fires): when that lag is of the order of the delays, the
+figure is the generator's, not the server's.
 """
 
 from __future__ import annotations
@@ -28,12 +37,12 @@ import json
 import os
 import random
 import socket
-import statistics
 import subprocess
 import sys
 import tempfile
 import time
 from collections import defaultdict
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -56,26 +65,47 @@ def free_port() -> int:
 @dataclass
 class Table:
     table_id: int
-    # seq -> when each viewer received it (perf_counter), filled by the readers
-    received: dict[int, list[float]] = field(default_factory=lambda: defaultdict(list))
+    # seq -> when each viewer received it (perf_counter) and whether through another
+    # process than the player's, filled by the readers
+    received: dict[int, list[tuple[float, bool]]] = field(default_factory=lambda: defaultdict(list))
     viewers: int = 1
 
 
 @dataclass
 class Stats:
     delays: list[float] = field(default_factory=list)
+    crossed: list[float] = field(default_factory=list)  # delays of other processes' viewers
+    lags: list[float] = field(default_factory=list)  # the generator's event-loop lateness
     actions: int = 0
     errors: list[str] = field(default_factory=list)
 
 
-async def start_server(port: int, folder: Path, url: str) -> subprocess.Popen[bytes]:
+def cpu_seconds(pid: int) -> float:
+    """User + system CPU a process has used so far (Linux /proc)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+async def measure_lag(stop: asyncio.Event, stats: Stats) -> None:
+    """How late a 10 ms sleep wakes up, again and again: the generator's own delay."""
+    while not stop.is_set():
+        start = time.perf_counter()
+        await asyncio.sleep(0.01)
+        stats.lags.append(max(0.0, time.perf_counter() - start - 0.01))
+
+
+async def start_server(
+    port: int, folder: Path, url: str, redis_url: str | None
+) -> subprocess.Popen[bytes]:
     env = {**os.environ, "CROUPIER_DATABASE_URL": url}
+    if redis_url:
+        env["CROUPIER_REDIS_URL"] = redis_url
     binary = Path(sys.executable).with_name("croupier")
     server = subprocess.Popen(
         [str(binary), "serve", "--port", str(port), "--no-demo"],
         env=env,
         stdout=subprocess.DEVNULL,
-        stderr=open(folder / "server.log", "wb"),  # noqa: SIM115 - kept for the process's life
+        stderr=open(folder / f"server-{port}.log", "wb"),  # noqa: SIM115 - the process's life
     )
     async with httpx.AsyncClient() as http:
         for _ in range(200):
@@ -123,13 +153,15 @@ def make_players(url: str, count: int) -> list[tuple[str, int]]:
     return made
 
 
-async def spectate(ws_base: str, table: Table, stop: asyncio.Event, stats: Stats) -> None:
+async def spectate(
+    ws_base: str, table: Table, stop: asyncio.Event, stats: Stats, crossed: bool
+) -> None:
     try:
         async with websockets.connect(f"{ws_base}/ws/tables/{table.table_id}?as=spectator") as ws:
             while True:  # until cancelled: the last actions' events are still counted
                 message = json.loads(await ws.recv())
                 if message["type"] == "event":
-                    table.received[message["seq"]].append(time.perf_counter())
+                    table.received[message["seq"]].append((time.perf_counter(), crossed))
     except (OSError, websockets.WebSocketException) as error:
         if not stop.is_set():
             stats.errors.append(f"spectator of table {table.table_id}: {error!r}")
@@ -186,7 +218,7 @@ async def play(
                     message = json.loads(await asyncio.wait_for(ws.recv(), 10))
                     if message["type"] in ("event", "snapshot"):
                         state = message["state"]
-                        table.received[message["seq"]].append(time.perf_counter())
+                        table.received[message["seq"]].append((time.perf_counter(), False))
                     if message.get("key") == key:
                         if message["type"] == "error":
                             stats.errors.append(f"table {table.table_id}: {message['message']}")
@@ -211,7 +243,8 @@ def collect(table: Table, seq: int, sent: float, stats: Stats) -> None:
         stats.errors.append(
             f"table {table.table_id} seq {seq}: {len(arrivals)} of {table.viewers} viewers got it"
         )
-    stats.delays.extend(max(0.0, t - sent) for t in arrivals)
+    stats.delays.extend(max(0.0, t - sent) for t, _crossed in arrivals)
+    stats.crossed.extend(max(0.0, t - sent) for t, crossed in arrivals if crossed)
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -222,9 +255,10 @@ def percentile(values: list[float], q: float) -> float:
 
 
 async def run_step(
-    base: str, players: list[tuple[str, Table]], clients: int, seconds: float, think: float
+    bases: list[str], players: list[tuple[str, Table]], clients: int, seconds: float, think: float
 ) -> Stats:
-    ws_base = base.replace("http", "ws", 1)
+    """One step: player i on process i mod N, its spectators on the processes after it."""
+    ws_bases = [base.replace("http", "ws", 1) for base in bases]
     stats = Stats()
     stop = asyncio.Event()
     rng = random.Random(len(players))
@@ -234,59 +268,163 @@ async def run_step(
         table.received.clear()
     watchers = []
     for i in range(spectators):
-        table = players[i % len(players)][1]
+        index = i % len(players)
+        table = players[index][1]
         table.viewers += 1
-        watchers.append(asyncio.create_task(spectate(ws_base, table, stop, stats)))
+        home = index % len(bases)
+        where = (home + 1 + i // len(players) % max(1, len(bases) - 1)) % len(bases)
+        watchers.append(
+            asyncio.create_task(spectate(ws_bases[where], table, stop, stats, where != home))
+        )
     await asyncio.sleep(min(5.0, 0.5 + spectators / 300))  # let them connect
+    lag = asyncio.create_task(measure_lag(stop, stats))
     actors = [
-        asyncio.create_task(play(ws_base, token, table, stop, stats, think, rng))
-        for token, table in players
+        asyncio.create_task(play(ws_bases[i % len(bases)], token, table, stop, stats, think, rng))
+        for i, (token, table) in enumerate(players)
     ]
     await asyncio.sleep(seconds)
     stop.set()
     await asyncio.sleep(2.5)  # the last collections
-    for task in actors + watchers:
+    for task in [*actors, *watchers, lag]:
         task.cancel()
-    await asyncio.gather(*actors, *watchers, return_exceptions=True)
+    await asyncio.gather(*actors, *watchers, lag, return_exceptions=True)
     return stats
+
+
+@contextlib.contextmanager
+def database(processes: int, postgres: str) -> Iterator[tuple[str, Path]]:
+    """A fresh SQLite file for one process; a throw-away PostgreSQL schema for several."""
+    folder = Path(tempfile.mkdtemp(prefix="croupier-load-"))
+    if processes == 1 and not postgres.startswith("postgresql"):
+        yield f"sqlite:///{folder / 'load.sqlite3'}", folder
+        return
+    from croupier.store.testing import postgres_store
+
+    with postgres_store(postgres) as store:
+        yield store.url, folder
 
 
 async def main(args: argparse.Namespace) -> None:
     steps = [tuple(int(x) for x in step.split(":")) for step in args.steps.split(",")]
     most_players = max(p for _, p in steps)
-    folder = Path(tempfile.mkdtemp(prefix="croupier-load-"))
-    port = free_port()
-    base = f"http://127.0.0.1:{port}"
-    url = f"sqlite:///{folder / 'load.sqlite3'}"
-    started = time.perf_counter()
-    made = make_players(url, most_players)
-    print(f"set-up: {most_players} players and tables in {time.perf_counter() - started:.1f} s")
-    server = await start_server(port, folder, url)
-    try:
-        players = [(token, Table(table_id)) for token, table_id in made]
+    redis_url = args.redis if args.processes > 1 else None
+    with database(args.processes, args.database) as (url, folder):
+        started = time.perf_counter()
+        made = make_players(url, most_players)
+        print(f"set-up: {most_players} players and tables in {time.perf_counter() - started:.1f} s")
+        print(f"cpu: {cpu_model()}; {args.processes} server process(es); database {url[:10]}...")
+        ports = [free_port() for _ in range(args.processes)]
+        servers = [await start_server(port, folder, url, redis_url) for port in ports]
+        try:
+            await run_steps(args, steps, made, ports, servers)
+            print(f"server logs: {folder}")
+        finally:
+            for server in servers:
+                server.terminate()
+                with contextlib.suppress(subprocess.TimeoutExpired):
+                    server.wait(10)
+
+
+def cpu_model() -> str:
+    for line in Path("/proc/cpuinfo").read_text().splitlines():
+        if line.startswith("model name"):
+            return line.split(":", 1)[1].strip()
+    return "unknown"
+
+
+async def run_steps(
+    args: argparse.Namespace,
+    steps: list[tuple[int, ...]],
+    made: list[tuple[str, int]],
+    ports: list[int],
+    servers: list[subprocess.Popen[bytes]],
+) -> None:
+    players = [(token, Table(table_id)) for token, table_id in made]
+    bases = [f"http://127.0.0.1:{port}" for port in ports]
+    print(
+        f"{'clients':>8} {'playing':>8} {'actions/s':>10} {'p50 ms':>8} {'p95 ms':>8} "
+        f"{'p99 ms':>8} {'cross p99':>9} {'cpu ms/act':>10} {'gen lag p99':>11} {'errors':>7}"
+    )
+    for clients, playing in steps:
+        cpu_before = sum(cpu_seconds(s.pid) for s in servers)
+        spy = profile(servers[0].pid, args.seconds, args.profile, clients) if args.profile else None
+        stats = await run_step(bases, players[:playing], clients, args.seconds, args.think)
+        cpu = sum(cpu_seconds(s.pid) for s in servers) - cpu_before
+        if spy is not None:
+            spy.wait(30)
+        ms = [d * 1000 for d in stats.delays]
+        crossed = [d * 1000 for d in stats.crossed]
+        lags = [d * 1000 for d in stats.lags]
+        per_action = cpu * 1000 / stats.actions if stats.actions else float("nan")
         print(
-            f"{'clients':>8} {'playing':>8} {'actions/s':>10} {'p50 ms':>8} {'p95 ms':>8} "
-            f"{'p99 ms':>8} {'errors':>7}"
+            f"{clients:>8} {playing:>8} {stats.actions / args.seconds:>10.1f} "
+            f"{percentile(ms, 0.50):>8.1f} {percentile(ms, 0.95):>8.1f} "
+            f"{percentile(ms, 0.99):>8.1f} {percentile(crossed, 0.99):>9.1f} "
+            f"{per_action:>10.1f} {percentile(lags, 0.99):>11.1f} {len(stats.errors):>7}",
+            flush=True,
         )
-        for clients, playing in steps:
-            stats = await run_step(base, players[:playing], clients, args.seconds, args.think)
-            ms = [d * 1000 for d in stats.delays]
-            print(
-                f"{clients:>8} {playing:>8} {stats.actions / args.seconds:>10.1f} "
-                f"{percentile(ms, 0.50):>8.1f} {percentile(ms, 0.95):>8.1f} "
-                f"{percentile(ms, 0.99):>8.1f} {len(stats.errors):>7}",
-                flush=True,
-            )
-            for error in stats.errors[:3]:
-                print(f"         error: {error}")
-        print(
-            f"median of all: {statistics.median(ms) if ms else float('nan'):.1f} ms; "
-            f"server log: {folder / 'server.log'}"
-        )
-    finally:
-        server.terminate()
-        with contextlib.suppress(subprocess.TimeoutExpired):
-            server.wait(10)
+        for error in stats.errors[:3]:
+            print(f"         error: {error}")
+        if spy is not None and Path(f"{args.profile}-{clients}.txt").exists():
+            print(flame_summary(Path(f"{args.profile}-{clients}.txt")))
+    print(
+        "cpu ms/act: the server processes' CPU (all threads) over the step / actions; "
+        "it includes the spectators' snapshots and sends."
+    )
+
+
+def profile(pid: int, seconds: float, prefix: str, clients: int) -> subprocess.Popen[bytes]:
+    """py-spy (a dev tool: pip install py-spy) samples the first server over the step."""
+    spy = Path(sys.executable).with_name("py-spy")
+    return subprocess.Popen(
+        [
+            *(str(spy), "record", "-p", str(pid), "-d", str(int(seconds)), "-r", "100"),
+            *("--format", "raw", "--nonblocking", "-o", f"{prefix}-{clients}.txt"),
+        ],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+
+
+# Libraries whose frames are summed as one line each (where the time goes outside our code).
+LIBRARIES = {
+    "sqlalchemy/orm": "SQLAlchemy ORM (all)",
+    "sqlalchemy/engine": "SQLAlchemy Core execution (all)",
+    "sqlalchemy/sql": "SQLAlchemy SQL compilation (all)",
+    "sqlite3": "sqlite3 driver (all)",
+    "psycopg": "psycopg driver (all)",
+    "websockets/": "websockets (all)",
+    "json/": "json (all)",
+    "redis/": "redis client (all)",
+}
+
+
+def _frame_name(frame: str) -> str | None:
+    """``func (path:line)`` as ``func (file)`` for our code, a library's line, or None."""
+    function, _, where = frame.partition(" (")
+    path = where.rsplit(":", 1)[0]
+    for marker, name in LIBRARIES.items():
+        if marker in path:
+            return name
+    if "croupier/" in path:
+        return f"{function} ({path.split('croupier/', 1)[1]})"
+    return None
+
+
+def flame_summary(raw: Path, top: int = 20) -> str:
+    """Our functions and the libraries most often on the stack (inclusive share of the
+    busy samples; py-spy leaves idle threads out)."""
+    inclusive: dict[str, int] = defaultdict(int)
+    total = 0
+    for line in raw.read_text().splitlines():
+        stack, _, count = line.rpartition(" ")
+        samples = int(count)
+        total += samples
+        for name in {_frame_name(frame) for frame in stack.split(";")} - {None}:
+            inclusive[str(name)] += samples
+    ranked = sorted(inclusive.items(), key=lambda item: -item[1])[:top]
+    lines = [f"  {100 * n / max(1, total):5.1f} %  {name}" for name, n in ranked]
+    return f"  flame summary ({total} busy samples, inclusive):\n" + "\n".join(lines)
 
 
 if __name__ == "__main__":
@@ -294,4 +432,20 @@ if __name__ == "__main__":
     parser.add_argument("--steps", default=DEFAULT_STEPS, help="clients:playing,...")
     parser.add_argument("--seconds", type=float, default=15.0, help="measured time per step")
     parser.add_argument("--think", type=float, default=8.0, help="mean seconds between decisions")
-    asyncio.run(main(parser.parse_args()))
+    parser.add_argument("--processes", type=int, default=1, help="server processes")
+    parser.add_argument(
+        "--database",
+        default="sqlite",
+        help="sqlite (one process only) or a PostgreSQL URL (a throw-away schema is made in it); "
+        "several processes default to postgresql+psycopg://postgres@127.0.0.1:5432/test",
+    )
+    parser.add_argument("--redis", default="redis://127.0.0.1:6379/0", help="for --processes > 1")
+    parser.add_argument(
+        "--profile",
+        default="",
+        help="py-spy the first server each step; raw stacks to PREFIX-N.txt",
+    )
+    arguments = parser.parse_args()
+    if arguments.processes > 1 and not arguments.database.startswith("postgresql"):
+        arguments.database = "postgresql+psycopg://postgres@127.0.0.1:5432/test"
+    asyncio.run(main(arguments))

@@ -30,6 +30,12 @@ def serve(
     host: str = typer.Option("127.0.0.1", help="Address to listen on (loopback by default)."),
     port: int = typer.Option(8000, help="Port to listen on."),
     url: str | None = typer.Option(None, "--url", help="Database URL (default: var/ SQLite)."),
+    redis_url: str | None = typer.Option(
+        None,
+        "--redis",
+        envvar="CROUPIER_REDIS_URL",
+        help="Redis shared by several server processes (default: none, one process).",
+    ),
     demo: bool = typer.Option(True, help="Open the demo tables when there are none."),
     json_logs: bool = typer.Option(True, help="Log JSON lines (--no-json-logs: plain text)."),
     secure_cookie: bool = typer.Option(
@@ -49,6 +55,7 @@ def serve(
     try:
         config = ServerConfig(
             database_url=url,
+            redis_url=redis_url,
             demo_tables=demo,
             json_logs=json_logs,
             cookie_secure=secure_cookie,

@@ -38,7 +38,7 @@ from croupier.casino.accounts import (
     post,
 )
 from croupier.casino.errors import BadInput, NotFound, Refused, RoundClosed, whole_amount
-from croupier.casino.idempotency import run_once
+from croupier.casino.idempotency import check_key, fingerprint, run_once
 from croupier.casino.players import find_person, parse_card_number
 from croupier.casino.responsible import check_not_excluded
 from croupier.games.base import Settlement
@@ -46,6 +46,7 @@ from croupier.store.db import Store
 from croupier.store.models import (
     Account,
     AccountKind,
+    IdempotencyRecord,
     Person,
     Role,
     Round,
@@ -130,6 +131,16 @@ def _round_holds(session: Session, store: Store, round_id: str) -> list[Account]
     return list(session.scalars(store.locked(statement)))
 
 
+def round_holds(session: Session, round_id: str) -> dict[str, int]:
+    """What each player (by card) has at stake in a round, read in ``session``."""
+    rows = session.execute(
+        select(Person.card_number, Account.balance)
+        .join(Person, Person.id == Account.person_id)
+        .where(Account.round_id == check_round_id(round_id))
+    )
+    return dict(rows.all())
+
+
 class Ledger:
     """Rounds, holds and settlements; and balances to show."""
 
@@ -208,6 +219,38 @@ class Ledger:
         roulette colour is paid in its colour chips, the part that makes no whole chip in
         cash chips (as a dealer pays it).
         """
+        request, body = self._settlement(round_id, settlement, pay_into)
+        answer, replayed = run_once(self.store, key, "settle", request, body)
+        return Receipt.from_json(answer, replayed)
+
+    def settle_in(
+        self,
+        session: Session,
+        key: str,
+        round_id: str,
+        settlement: Settlement,
+        pay_into: PayInto | None = None,
+    ) -> None:
+        """:meth:`settle` inside the caller's transaction (the round runner's last decision):
+        the postings and the idempotency record of ``key`` commit or roll back with it, so a
+        later :meth:`settle` with ``key`` is a replay."""
+        request, body = self._settlement(round_id, settlement, pay_into)
+        answer = body(session)
+        session.add(
+            IdempotencyRecord(
+                key=check_key(key),
+                operation="settle",
+                request_hash=fingerprint("settle", request),
+                result=answer,
+                transaction_id=answer.get("transaction_id"),
+                created_at=self.store.now(),
+            )
+        )
+
+    def _settlement(
+        self, round_id: str, settlement: Settlement, pay_into: PayInto | None
+    ) -> tuple[dict[str, Any], Callable[[Session], dict[str, Any]]]:
+        """The request (for its fingerprint) and the transaction body of a settlement."""
         round_id = check_round_id(round_id)
         if not isinstance(settlement, Settlement):
             raise BadInput(f"settle round {round_id}: a Settlement is needed, got {settlement!r}")
@@ -284,8 +327,7 @@ class Ledger:
             balances = {card: chips.balance for card, chips in chips_of.items()}
             return Receipt("settle", tx.id, settlement.returned, balances, round_id).to_json()
 
-        answer, replayed = run_once(self.store, key, "settle", request, body)
-        return Receipt.from_json(answer, replayed)
+        return request, body
 
     def void(self, key: str, round_id: str, reason: str = "") -> Receipt:
         """Close a round handing every hold back to its player."""
@@ -335,12 +377,7 @@ class Ledger:
     def holds(self, round_id: str) -> dict[str, int]:
         """What each player (by card) has at stake in a round."""
         with self.store.read() as session:
-            rows = session.execute(
-                select(Person.card_number, Account.balance)
-                .join(Person, Person.id == Account.person_id)
-                .where(Account.round_id == check_round_id(round_id))
-            )
-            return dict(rows.all())
+            return round_holds(session, round_id)
 
     def balance(self, card_number: str, currency: str | None = None) -> int:
         """A player's chips (not counting what is held in open rounds)."""

@@ -19,9 +19,10 @@ Every accepted command is one database transaction that appends the event
 *and* places its holds, so a crash can never separate them. The engine state
 is never stored: it is the replay of the events from the stored seed, so
 after a crash :meth:`Rounds.recover` rebuilds every open round and carries
-on exactly where it was. The settlement is posted by the ledger right after
-the last decision; a crash in between is finished by :meth:`Rounds.recover`
-(the settlement's idempotency key makes a repeat harmless).
+on exactly where it was. The decision that ends a round posts its settlement
+and closes it in the same transaction; what could not be settled there is
+finished afterwards (:mod:`croupier.casino.round_records`: reading, closing and
+recovering a round's record live there, this module runs the intents on top).
 
 The service knows nothing of HTTP: errors are the casino's
 (:class:`~croupier.casino.errors.BadInput`, ``NotFound``, ``Refused``...),
@@ -30,8 +31,7 @@ views are plain data projected per :class:`~croupier.games.base.Viewer`.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
-from contextlib import contextmanager
+from collections.abc import Mapping
 from dataclasses import replace
 from datetime import datetime, timedelta
 from typing import Any
@@ -41,29 +41,25 @@ from sqlalchemy.orm import Session
 
 from croupier.cards.deck import DeckExhausted
 from croupier.cards.fair import FairSeed, new_server_seed
-from croupier.casino.colour import ROULETTE, ColourSettings, check_box_chip, fund_bet, pay_into
+from croupier.casino.colour import ROULETTE, check_box_chip, fund_bet
 from croupier.casino.disputes import check_manager, log_staff_action
-from croupier.casino.errors import BadInput, CasinoError, NotFound, Refused, RoundClosed
-from croupier.casino.holds import hold_chips, holds_mismatch
+from croupier.casino.errors import BadInput, CasinoError, Refused, RoundClosed
+from croupier.casino.holds import hold_chips
 from croupier.casino.idempotency import run_once
-from croupier.casino.ledger import Ledger
 from croupier.casino.players import find_person
 from croupier.casino.replay import (
-    Rebuilt,
     adapter_for,
-    check_round,
-    events_of,
     parse_action,
     parse_stake,
     rebuild,
-    reveal_seed,
     seed_of,
     shoe_left,
     stake_json,
     start_deck,
     unasked_fields,
 )
-from croupier.casino.round_view import RoundView, make_view
+from croupier.casino.round_records import MAX_ACTIONS_PER_BOX, OPEN_PHASES, RoundRecords
+from croupier.casino.round_view import RoundView
 from croupier.casino.tables import find_table
 from croupier.games.base import (
     JSON,
@@ -71,11 +67,9 @@ from croupier.games.base import (
     Limits,
     RoundSetup,
     RuleError,
-    Settlement,
     Viewer,
 )
 from croupier.games.script import action_json
-from croupier.store.db import Store
 from croupier.store.models import Person, Round, RoundStatus
 from croupier.store.round_models import (
     EventKind,
@@ -84,17 +78,12 @@ from croupier.store.round_models import (
     RoundEvent,
     RoundParticipant,
     Seat,
-    StaffAction,
     TableMode,
     TableRound,
 )
 
 TIMER = "timer"
-OPEN_PHASES = (Phase.BETTING.value, Phase.PLAYING.value)
 MAX_CLIENT_SEED = 64
-# Decisions one box may take in a round (a casino setting): a hundred roulette bets is
-# far more than a real player places, and it bounds what one round stores and recalls.
-MAX_ACTIONS_PER_BOX = 100
 
 
 class IllegalIntent(Refused):
@@ -104,80 +93,8 @@ class IllegalIntent(Refused):
 # ---------------------------------------------------------------- the runner
 
 
-class Rounds:
+class Rounds(RoundRecords):
     """Drives the engines of every table: one method per intent, each one transaction."""
-
-    def __init__(
-        self,
-        store: Store,
-        ledger: Ledger | None = None,
-        colours: ColourSettings | None = None,
-        *,
-        max_actions_per_box: int = MAX_ACTIONS_PER_BOX,
-    ) -> None:
-        if not isinstance(max_actions_per_box, int) or max_actions_per_box < 1:
-            raise BadInput(f"max_actions_per_box must be at least 1, got {max_actions_per_box!r}")
-        self.store = store
-        self.ledger = ledger or Ledger(store)
-        self.colours = colours or ColourSettings()
-        self.max_actions_per_box = max_actions_per_box
-        # round id -> rebuilt state at an event count: a cache only; the events are the truth.
-        self._cache: dict[str, Rebuilt] = {}
-
-    @contextmanager
-    def _writing(self) -> Iterator[Session]:
-        """A write transaction; if it fails, states cached inside it (of events that
-        were rolled back) are dropped with it."""
-        try:
-            with self.store.write() as session:
-                yield session
-        except BaseException:
-            self._cache.clear()
-            raise
-
-    # -------------------------------------------------------- reading
-
-    def _rebuilt(self, session: Session, row: TableRound) -> Rebuilt:
-        cached = self._cache.get(row.id)
-        if cached is not None and cached.events == row.events:
-            return cached
-        rebuilt = rebuild(row, events_of(session, row.id))
-        self._cache[row.id] = rebuilt
-        return rebuilt
-
-    def _row(self, session: Session, round_id: object, *, lock: bool = False) -> TableRound:
-        rid = check_round(round_id)
-        statement = select(TableRound).where(TableRound.id == rid)
-        row = session.scalars(self.store.locked(statement) if lock else statement).one_or_none()
-        if row is None:
-            raise NotFound(f"no round {rid!r}")
-        return row
-
-    def view(self, round_id: str, viewer: Viewer) -> RoundView:
-        """The round as ``viewer`` may see it now (a spectator, a player, the house)."""
-        with self.store.read() as session:
-            row = self._row(session, round_id)
-            return make_view(row, self._rebuilt(session, row), viewer)
-
-    def current(self, table_id: int) -> str | None:
-        """The table's round in betting or play, if any."""
-        with self.store.read() as session:
-            table = find_table(session, self.store, table_id)
-            return session.scalar(
-                select(TableRound.id).where(
-                    TableRound.table_id == table.id, TableRound.phase.in_(OPEN_PHASES)
-                )
-            )
-
-    def open_rounds(self) -> list[str]:
-        with self.store.read() as session:
-            return list(
-                session.scalars(
-                    select(TableRound.id)
-                    .where(TableRound.phase.in_(OPEN_PHASES))
-                    .order_by(TableRound.opened_at, TableRound.id)
-                )
-            )
 
     # -------------------------------------------------------- writing helpers
 
@@ -461,7 +378,10 @@ class Rounds:
                 self.colours,
             ):
                 hold_chips(session, self.store, row.id, owner, amount, memo)
-        self._cache[row.id] = rebuilt.acted(action, state, row.events)
+        done = rebuilt.acted(action, state, row.events)
+        self._cache[row.id] = done
+        if done.settlement is not None:
+            self._settle_in(session, row, done)
 
     def _run(
         self,
@@ -483,70 +403,9 @@ class Rounds:
             self.finish(round_id)
         return replace(self.view(round_id, Viewer.of(str(card_number))), replayed=replayed)
 
-    # -------------------------------------------------------- the end of a round
-
-    def finish(self, round_id: str) -> bool:
-        """Settle a round whose engine is done (True when it is closed now).
-
-        Safe to repeat: the ledger's settlement key makes a second call a replay.
-        """
-        with self.store.read() as session:
-            row = self._row(session, round_id)
-            if row.phase != Phase.PLAYING.value:
-                return row.phase in (Phase.SETTLED.value, Phase.VOID.value)
-            rebuilt = self._rebuilt(session, row)
-            table_id, game = row.table_id, row.game
-        settlement = rebuilt.settlement
-        if settlement is None:
-            return False
-        mismatch = self._holds_mismatch(round_id, settlement)
-        if mismatch:
-            # The engine's settlement and what was held disagree: a fault, never a
-            # reason to move chips nobody staked. Every stake goes back, and why is kept.
-            self._void(round_id, f"the settlement does not match the holds: {mismatch}")
-            return True
-        # Roulette pays a colour in its colour chips.
-        paid_in = pay_into(self.store, table_id) if game == ROULETTE else None
-        self.ledger.settle(f"{round_id}/settle", round_id, settlement, paid_in)
-        self._close(round_id, Phase.SETTLED, settlement)
-        return True
-
     @staticmethod
     def _table(session: Session, row: TableRound) -> GameTable:
         return session.get_one(GameTable, row.table_id)
-
-    def _holds_mismatch(self, round_id: str, settlement: Settlement) -> str:
-        if self.ledger.round_status(round_id) is not RoundStatus.OPEN:
-            return ""  # settled already: the settle below replays it
-        return holds_mismatch(self.ledger.holds(round_id), settlement)
-
-    def _close(
-        self, round_id: str, phase: Phase, settlement: Settlement | None, why: str = ""
-    ) -> None:
-        with self._writing() as session:
-            row = self._row(session, round_id, lock=True)
-            if row.phase not in OPEN_PHASES:
-                return
-            rebuilt = self._rebuilt(session, row)
-            row.phase = phase.value
-            row.closed_at = self.store.now()
-            if phase is not Phase.SETTLED or shoe_left(rebuilt.profile, rebuilt.state) is None:
-                # Nothing more is dealt from this seed: every round it dealt shows it now.
-                reveal_seed(session, row.table_id, row.commitment)
-            nets: dict[str, int] = {}
-            if settlement is not None:
-                row.settlement = settlement.to_json()
-                for box in settlement.boxes:
-                    nets[box.player] = nets.get(box.player, 0) + box.net
-            elif why:
-                row.settlement = {"void": why}
-            for participant, card in session.execute(
-                select(RoundParticipant, Person.card_number)
-                .join(Person, Person.id == RoundParticipant.person_id)
-                .where(RoundParticipant.round_id == row.id)
-            ):
-                participant.net = nets.get(card, 0)
-        self._cache.pop(round_id, None)
 
     # -------------------------------------------------------- the clock
 
@@ -606,42 +465,6 @@ class Rounds:
 
     tick = expire_due
 
-    # -------------------------------------------------------- after a crash
-
-    def recover(self) -> list[str]:
-        """Bring every open round back after a restart: replay its events; settle a
-        round whose last decision was stored but not yet settled; void (returning
-        every stake) a round whose record cannot be replayed. Returns what was done."""
-        done = []
-        for round_id in self.open_rounds():
-            self._cache.pop(round_id, None)
-            try:
-                with self.store.read() as session:
-                    row = self._row(session, round_id)
-                    status = session.get_one(Round, round_id).status
-                    voided = session.scalar(
-                        select(StaffAction)
-                        .where(StaffAction.round_id == round_id, StaffAction.action == "void")
-                        .order_by(StaffAction.id.desc())
-                        .limit(1)
-                    )
-                    self._rebuilt(session, row)
-            except (RuleError, DeckExhausted, KeyError, ValueError, TypeError) as error:
-                self._void(round_id, f"the record could not be replayed: {error}")
-                done.append(f"{round_id}: void ({error})")
-                continue
-            if voided is not None:  # a manager's void cut short by the crash
-                self._void(round_id, f"by manager: {voided.reason}")
-                done.append(f"{round_id}: void")
-            elif status == RoundStatus.VOID.value:
-                self._close(round_id, Phase.VOID, None)
-                done.append(f"{round_id}: void")
-            elif self.finish(round_id):
-                done.append(f"{round_id}: settled")
-            else:
-                done.append(f"{round_id}: resumed")
-        return done
-
     # -------------------------------------------------------- the manager
 
     def _log(
@@ -653,11 +476,6 @@ class Rounds:
             raise RoundClosed(f"round {row.id} is {row.phase} already")
         log_staff_action(session, row.id, person, action, reason, self.store.now())
         return row
-
-    def _void(self, round_id: str, reason: str) -> None:
-        if self.ledger.round_status(round_id) is RoundStatus.OPEN:
-            self.ledger.void(f"{round_id}/void", round_id, reason)
-        self._close(round_id, Phase.VOID, None, reason)
 
     def void(self, round_id: str, manager_card: str, reason: str) -> RoundView:
         """A manager voids a disputed round: every stake goes back; logged (who, when, why)."""
@@ -701,6 +519,8 @@ def _added(before: Mapping[int, int], after: Mapping[int, int]) -> dict[int, int
 
 
 __all__ = [
+    "MAX_ACTIONS_PER_BOX",
+    "OPEN_PHASES",
     "CasinoError",
     "IllegalIntent",
     "RoundView",

@@ -104,12 +104,12 @@ async def login(body: LoginIn, state: State, request: Request, response: Respons
 
 @router.post("/logout", status_code=204)
 async def logout(request: Request, state: State, response: Response) -> None:
-    """End the session and close its table sockets at once (a missing or dead token is
-    fine: the result is the same)."""
+    """End the session and close its table sockets at once, on every server process (a
+    missing or dead token is fine: the result is the same)."""
     token = token_of(request)
     if token:
         await asyncio.to_thread(state.casino.auth.logout, token)
-        state.sessions.end(token_hash(token), "logged out")
+        await state.sessions.end_everywhere(token_hash(token), "logged out")
     response.delete_cookie(COOKIE, path="/")
 
 

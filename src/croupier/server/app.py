@@ -27,8 +27,9 @@ from fastapi.staticfiles import StaticFiles
 
 from croupier import __version__
 from croupier.casino import Casino
-from croupier.server import api_account, api_games, api_tables, errors, logs, ws
+from croupier.server import api_account, api_games, api_tables, errors, logs, ops, ws
 from croupier.server.body_limit import BodyLimit
+from croupier.server.bus import RedisBus, namespace
 from croupier.server.config import WS_FRAME_LIMIT, ServerConfig, server_secret
 from croupier.server.floor import Floor
 from croupier.server.guard import Guard
@@ -59,14 +60,30 @@ def create_app(config: ServerConfig | None = None, *, tune_gc: bool = False) -> 
         store = await asyncio.to_thread(open_store, config.database_url)
         casino = Casino(store, hasher=config.hasher)
         hub = Hub(config.max_queued_messages)
-        floor = Floor(casino, hub, config.colours, max_actions_per_box=config.max_actions_per_box)
+        bus = RedisBus(config.redis_url, namespace(store.url)) if config.redis_url else None
+        floor = Floor(
+            casino,
+            hub,
+            config.colours,
+            bus=bus,
+            max_actions_per_box=config.max_actions_per_box,
+        )
+        floor.demo = config.demo_tables
         recalls = RateLimit(config.recalls_per_minute, 60.0)
         logins = Backoff(
             config.login_backoff_s, config.login_backoff_max_s, config.login_free_failures
         )
         passwords = PasswordGate(config.password_checks_waiting)
-        app.state.croupier = ServerState(config, casino, hub, floor, recalls, logins, passwords)
-        await floor.call(floor.start_up, config.demo_tables)
+        state = ServerState(
+            config, casino, hub, floor, recalls, ops.Metrics(store, hub), logins, passwords
+        )
+        app.state.croupier = state
+        if bus is not None:
+            state.sessions.share(bus)
+            await bus.start(floor.receive, floor.resync)
+        # Recovery and the demo tables are the clock owner's: at once here if no other
+        # process holds the clock, else when this one takes it over.
+        await floor.claim_clock()
         if tune_gc:
             # Start-up objects (profiles, engines, the ORM's tables) live as long as the
             # process: frozen, no collection walks them again. Collecting young objects
@@ -99,6 +116,7 @@ def create_app(config: ServerConfig | None = None, *, tune_gc: bool = False) -> 
     app.include_router(api_games.router)
     app.include_router(api_tables.router)
     app.include_router(ws.router)
+    app.include_router(ops.router)
     if (WEBAPP / "index.html").is_file():
         app.mount("/app", StaticFiles(directory=WEBAPP, html=True), name="webapp")
 

@@ -41,6 +41,9 @@ class ServerConfig:
     """
 
     database_url: str | None = None
+    # Redis shared by every process of the casino ($CROUPIER_REDIS_URL for `croupier serve`):
+    # None is one process on its own, which needs no Redis.
+    redis_url: str | None = None
     demo_tables: bool = True
     cookie_secure: bool = False  # True behind TLS: the session cookie only travels over https
     max_message_bytes: int = MAX_MESSAGE_BYTES

@@ -20,6 +20,7 @@ from collections import defaultdict
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import replace
+from datetime import timedelta
 from typing import Any, TypeVar
 
 from croupier.casino import Casino, NotFound
@@ -31,7 +32,9 @@ from croupier.casino.tables import DEFAULT_TIER, TableConfig, TableInfo, Tables,
 from croupier.games.base import JSON, Viewer, ViewerRole
 from croupier.profiles import load, profile_ids
 from croupier.server.api_games import UNLOADABLE, playable
+from croupier.server.bus import RedisBus
 from croupier.server.hub import Hub, Subscriber, ViewerKey, viewer_key
+from croupier.server.lease import ClockLease
 from croupier.server.logs import log
 from croupier.server.projection import alias, anonymise, guard_round
 from croupier.store.round_models import TableMode
@@ -47,6 +50,12 @@ TIMER_PERIOD_S = 0.25
 INFO_TTL_S = 2.0
 # How often the clock looks for abandoned colour chips (their time is counted in minutes).
 SWEEP_PERIOD_S = 30.0
+# How long a command's answer waits for its own event to come back through Redis (so the
+# client sees the event before the ack); beyond it Redis is in trouble and the ack goes anyway.
+ECHO_WAIT_S = 2.0
+# A round idle this long whose last decision ended it but which is not settled (its process
+# died in between) is settled by the clock.
+STUCK_AFTER_S = 2.0
 
 
 def round_table(round_id: str) -> int:
@@ -58,6 +67,9 @@ def round_table(round_id: str) -> int:
     return int(round_id.split("-", 1)[0][1:])
 
 
+Notice = tuple[int, str, JSON, str | None, bool]
+
+
 class Floor:
     def __init__(
         self,
@@ -65,10 +77,20 @@ class Floor:
         hub: Hub,
         colours: ColourSettings | None = None,
         *,
+        bus: RedisBus | None = None,
         max_actions_per_box: int = MAX_ACTIONS_PER_BOX,
     ) -> None:
         self.casino = casino
         self.hub = hub
+        self.bus = bus
+        self.lease = ClockLease(casino.store)
+        self.clock_owner = False
+        self.demo = False
+        # Notices from Redis, one queue and one courier task per table: in order per table,
+        # and a table whose snapshot is slow never holds up another.
+        self._inbox: dict[int, asyncio.Queue[Notice]] = {}
+        self._couriers: dict[int, asyncio.Task[None]] = {}
+        self._echoes: dict[int, list[tuple[int, asyncio.Future[None]]]] = defaultdict(list)
         colours = colours or ColourSettings()
         self.tables = Tables(casino.store, colours)
         self.rounds = Rounds(
@@ -103,6 +125,16 @@ class Floor:
 
     # ------------------------------------------------------------ start-up
 
+    async def claim_clock(self) -> bool:
+        """Take the clock if no other process holds it; on taking it, run start-up recovery
+        (and open the demo tables if asked and there are none)."""
+        held = await self.read(self.lease.hold)
+        if held and not self.clock_owner:
+            self.clock_owner = True
+            await self.call(self.start_up, self.demo)
+        self.clock_owner = held
+        return held
+
     def start_up(self, demo: bool) -> list[str]:
         """Resume open rounds and open the demo tables if there are none (blocking)."""
         done = self.rounds.recover()
@@ -127,25 +159,39 @@ class Floor:
         self._timer = asyncio.create_task(self._tick_forever())
 
     async def stop(self) -> None:
-        if self._timer is not None:
-            self._timer.cancel()
+        if self.bus is not None:  # first: no notice may start a courier after this
+            await self.bus.stop()
+        tasks = [t for t in (self._timer, *self._couriers.values()) if t is not None]
+        for task in tasks:
+            task.cancel()
+        for task in tasks:
             with contextlib.suppress(asyncio.CancelledError):
-                await self._timer
+                await task
+        await self.read(self.lease.release)
         self.worker.shutdown(wait=True)
         self.reader.shutdown(wait=True)
         self.archive.shutdown(wait=True)
 
     async def _tick_forever(self) -> None:
+        checked = 0.0
         while True:
             await asyncio.sleep(TIMER_PERIOD_S)
             try:
-                await self.tick()
+                # The owner checks its lease every tick; the others try for it every second.
+                if self.clock_owner or time.monotonic() - checked >= 1.0:
+                    checked = time.monotonic()
+                    await self.claim_clock()
+                if self.clock_owner:
+                    await self.tick()
             except Exception:  # the clock must keep running whatever one round does
                 log.exception("timer tick failed")
 
     async def tick(self) -> list[str]:
-        """Let the timer decide where a public table's decision time ran out."""
+        """Let the timer decide where a public table's decision time ran out, and settle a
+        round whose last decision was stored by a process that died before settling it."""
         touched = await self.call(self.rounds.expire_due)
+        stuck = await self.call(self.rounds.settle_stuck, timedelta(seconds=STUCK_AFTER_S))
+        touched += [r for r in stuck if r not in touched]
         for round_id in touched:
             table_id = round_table(round_id)
             self.last_round[table_id] = round_id
@@ -186,14 +232,21 @@ class Floor:
         """Seats changed (sit, stand, a new table): keep what the service answered."""
         self._info[info.id] = (time.monotonic(), info)
 
-    def snapshot(self, table_id: int, viewer: Viewer, info: TableInfo | None = None) -> JSON:
-        """The table as ``viewer`` may see it now (blocking: call through :meth:`read`)."""
+    def snapshot(
+        self,
+        table_id: int,
+        viewer: Viewer,
+        info: TableInfo | None = None,
+        view: RoundView | None = None,
+    ) -> JSON:
+        """The table as ``viewer`` may see it now (blocking: call through :meth:`read`);
+        ``view`` is the round as the viewer sees it, when read already."""
         info = info or self.info(table_id)
         round_id = info.open_round or self.last_round.get(table_id)
         round_json: JSON | None = None
         cards = set(info.seats.values())
         if round_id is not None:
-            view = self.rounds.view(round_id, viewer)
+            view = view or self.rounds.view(round_id, viewer)
             round_json = guard_round(view.to_json(), viewer)
             cards |= {s.player for s in view.stakes}
         message: JSON = {"table": self.table_json(info, viewer), "round": round_json}
@@ -204,17 +257,37 @@ class Floor:
     def snapshots(self, table_id: int, viewers: list[Viewer]) -> dict[ViewerKey, JSON]:
         """One snapshot per distinct viewer (every spectator shares one), the table read once."""
         info = self.info(table_id)
-        found: dict[ViewerKey, JSON] = {}
-        for viewer in viewers:
-            key = viewer_key(viewer)
-            if key not in found:
-                found[key] = self.snapshot(table_id, viewer, info)
-        return found
+        distinct = list({viewer_key(v): v for v in viewers}.values())
+        round_id = info.open_round or self.last_round.get(table_id)
+        views = self.rounds.views(round_id, distinct) if round_id is not None else None
+        return {
+            viewer_key(viewer): self.snapshot(table_id, viewer, info, views[i] if views else None)
+            for i, viewer in enumerate(distinct)
+        }
 
     async def publish(self, table_id: int, event: str, **extra: Any) -> int:
-        """Tell everyone at the table what changed, each in their own projection."""
+        """Tell everyone at the table what changed, each in their own projection: through
+        Redis to every process when there is one, else (or while it is down) to this one's."""
+        if self.bus is not None and self.bus.connected:
+            channel = self.hub.channel(str(table_id))
+            seq = await self.bus.publish(
+                table_id, channel.seq, event, extra, self.last_round.get(table_id)
+            )
+            if seq is not None:
+                await self._echo(table_id, seq)
+                return seq
+        return await self._send(table_id, None, event, extra, snapshot=False)
+
+    async def _send(
+        self, table_id: int, seq: int | None, event: str, extra: JSON, *, snapshot: bool
+    ) -> int:
+        """Project the table for each of this process's viewers and queue it (under the next
+        number, or ``seq``); the number sent."""
         channel = self.hub.channel(str(table_id))
         async with self._publishing[table_id]:
+            if seq is not None and seq <= channel.seq:
+                # A local delivery (Redis down) got here first: numbers never go back.
+                seq, snapshot = channel.seq + 1, True
             ready: dict[ViewerKey, JSON] = {}
             while True:  # viewers who joined while we computed get theirs too
                 missing = [v for v in channel.viewers() if viewer_key(v) not in ready]
@@ -222,7 +295,82 @@ class Floor:
                     break
                 ready.update(await self.read(self.snapshots, table_id, missing))
             # No await from the last check to here: nobody can join in between.
-            return channel.publish(event, lambda viewer: ready[viewer_key(viewer)], **extra)
+            sent = channel.publish(
+                event,
+                lambda viewer: ready[viewer_key(viewer)],
+                seq=seq,
+                kind="snapshot" if snapshot else "event",
+                **extra,
+            )
+        self._reached(table_id, sent)
+        return sent
+
+    # ------------------------------------------------------------ notices from Redis
+
+    async def receive(
+        self, table_id: int, seq: int, event: str, extra: JSON, round_id: str | None, mine: bool
+    ) -> None:
+        """A table notice from Redis (any process's, this one's too): queued for the table's
+        courier, so the listener never waits on a snapshot."""
+        inbox = self._inbox.get(table_id)
+        if inbox is None:
+            inbox = self._inbox[table_id] = asyncio.Queue()
+            self._couriers[table_id] = asyncio.create_task(self._courier(table_id, inbox))
+        inbox.put_nowait((seq, event, extra, round_id, mine))
+
+    async def _courier(self, table_id: int, inbox: asyncio.Queue[Notice]) -> None:
+        channel = self.hub.channel(str(table_id))
+        while True:
+            seq, event, extra, round_id, mine = await inbox.get()
+            try:
+                if not mine:  # another process changed the table: forget what we kept of it
+                    self._info.pop(table_id, None)
+                    if round_id is not None:
+                        self.last_round[table_id] = round_id
+                snapshot = seq != channel.seq + 1
+                if seq <= channel.seq and self.bus is not None:
+                    # Redis restarted empty and numbers began again below ours: lift them.
+                    seq = await self.bus.lift(table_id, channel.seq + 1)
+                if snapshot:
+                    log.info("sequence gap healed", extra={"table": table_id, "seq": seq})
+                await self._send(table_id, seq, event, extra, snapshot=snapshot)
+            except Exception:
+                log.exception("table notice failed", extra={"table": table_id})
+
+    async def resync(self) -> None:
+        """Redis is back after an outage: lift its counters to ours and send every viewer of
+        this process a fresh snapshot (whatever happened meanwhile is in it)."""
+        assert self.bus is not None
+        for name in list(self.hub.channels):
+            table_id = int(name)
+            self._info.pop(table_id, None)
+            channel = self.hub.channel(name)
+            seq = await self.bus.lift(table_id, channel.seq + 1)
+            await self._send(table_id, seq, "resync", {}, snapshot=True)
+
+    def _reached(self, table_id: int, seq: int) -> None:
+        waiting = self._echoes.get(table_id)
+        if not waiting:
+            return
+        keep = []
+        for target, future in waiting:
+            if target <= seq:
+                if not future.done():
+                    future.set_result(None)
+            else:
+                keep.append((target, future))
+        self._echoes[table_id] = keep
+
+    async def _echo(self, table_id: int, seq: int) -> None:
+        """Wait until this process has delivered ``seq`` of the table (or a later one)."""
+        if self.hub.channel(str(table_id)).seq >= seq:
+            return
+        future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self._echoes[table_id].append((seq, future))
+        try:
+            await asyncio.wait_for(future, ECHO_WAIT_S)
+        except TimeoutError:
+            log.warning("own event not back from redis", extra={"table": table_id, "seq": seq})
 
     async def join(self, table_id: int, viewer: Viewer) -> Subscriber:
         """Subscribe ``viewer`` to the table, its first message the snapshot.

@@ -57,7 +57,8 @@ class Subscriber:
     close_code: int = 1000  # what the writer closes the socket with at the end of the stream
 
     def end(self, message: JSON, code: int) -> None:
-        """Send ``message`` next, nothing after it, and close with ``code``."""
+        """Send ``message`` as the last one (whatever still waits is dropped), then close
+        with ``code``."""
         self.dropped = True
         self.close_code = code
         while not self.queue.empty():
@@ -108,19 +109,30 @@ class Channel:
         message.update(extra)
         return message
 
-    def publish(self, event: str, project: Projector, **extra: Any) -> int:
+    def publish(
+        self,
+        event: str,
+        project: Projector,
+        *,
+        seq: int | None = None,
+        kind: str = "event",
+        **extra: Any,
+    ) -> int:
         """Send every subscriber the table after ``event``, projected for it; the new seq.
 
+        The seq is the next one, or ``seq`` when the number was given out elsewhere (Redis
+        numbers a table's events for every process); a ``snapshot`` kind tells clients the
+        numbers skipped some (healed: the state is whole either way).
         ``extra`` is public detail of the event (who acted, what), the same for every
         viewer: never put a card in it.
         """
-        self.seq += 1
+        self.seq = self.seq + 1 if seq is None else seq
         projected: dict[ViewerKey, JSON] = {}
         for subscriber in list(self.subscribers):
             key = viewer_key(subscriber.viewer)
             if key not in projected:
                 projected[key] = project(subscriber.viewer)
-            if not subscriber.offer(self._message("event", projected[key], event, **extra)):
+            if not subscriber.offer(self._message(kind, projected[key], event, **extra)):
                 self.unsubscribe(subscriber)
         return self.seq
 

@@ -3,13 +3,19 @@
 A socket is opened with a session and streams that player's private view until it
 closes. Checking the session before each intent was not enough: after a logout an open
 socket still carried the next event, cards included. So every socket opened with a
-session is noted here under the session's token hash, and :meth:`SessionSockets.end`
-closes all of them at once (close code 4401, after an ``unauthorized`` message).
+session is noted here under the session's token hash (the SHA-256 of the token, as the
+database keeps it: the token itself never leaves the request that carried it), and
+:meth:`SessionSockets.end` closes all of them at once (close code 4401, after an
+``unauthorized`` message).
 
-``end`` is the one place a session's sockets are closed: logout calls it, and a socket
-calls it for its own session when the session expires. Another server process learns
-of a logout through whatever carries events between processes, and calls ``end`` for
-the same token hash in its own process.
+``end`` is the one place a session's sockets are closed, on this process. A session
+ended on purpose (logout) goes through :meth:`SessionSockets.end_everywhere`: it closes
+this process's sockets at once and, when the process shares a Redis with others
+(:mod:`croupier.server.bus`), announces the end so that every other process calls
+``end`` for the same token hash. An expiry needs no announcement: each socket's own
+timer calls ``end`` on its process when the session's time is up. A socket also
+re-checks its session before every intent (:mod:`croupier.server.ws`), so a missed
+announcement (Redis down at that moment) still lets no intent through.
 
 >>> import asyncio
 >>> async def demo() -> list[str]:
@@ -17,7 +23,7 @@ the same token hash in its own process.
 ...     sockets = SessionSockets()
 ...     forget = sockets.opened("h1", lambda why: ended.append(why))
 ...     sockets.end("h2", "other session")   # nothing open there
-...     sockets.end("h1", "logged out")
+...     await sockets.end_everywhere("h1", "logged out")
 ...     forget()                             # the socket closing afterwards: harmless
 ...     return ended
 >>> asyncio.run(demo())
@@ -27,6 +33,10 @@ the same token hash in its own process.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from croupier.server.bus import RedisBus
 
 Closer = Callable[[str], None]
 
@@ -37,6 +47,12 @@ class SessionSockets:
     def __init__(self) -> None:
         self._open: dict[str, dict[int, Closer]] = {}
         self._next = 0
+        self._bus: RedisBus | None = None
+
+    def share(self, bus: RedisBus) -> None:
+        """Hear of every process's session ends through ``bus``, and announce ours on it."""
+        self._bus = bus
+        bus.on_session_ended(self.end)
 
     def opened(self, token_hash: str, close: Closer) -> Callable[[], None]:
         """Note a socket of the session; ``close(why)`` ends it. Returns the call that
@@ -55,11 +71,20 @@ class SessionSockets:
         return forget
 
     def end(self, token_hash: str, why: str) -> int:
-        """Close every socket of the session now; how many there were."""
+        """Close every socket of the session on this process now; how many there were."""
         closers = self._open.pop(token_hash, {})
         for close in closers.values():
             close(why)
         return len(closers)
+
+    async def end_everywhere(self, token_hash: str, why: str) -> int:
+        """Close the session's sockets here at once, and on every other process sharing
+        our Redis (if Redis is down the others' sockets stop at their next intent's
+        check); how many were open here."""
+        closed = self.end(token_hash, why)
+        if self._bus is not None:
+            await self._bus.end_session(token_hash, why)
+        return closed
 
     def count(self, token_hash: str) -> int:
         return len(self._open.get(token_hash, {}))

@@ -7,7 +7,7 @@ shut-down; handlers reach it through :func:`server_state`.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from fastapi import Request
 from starlette.requests import HTTPConnection
@@ -19,6 +19,9 @@ from croupier.server.hub import Hub
 from croupier.server.sessions import SessionSockets
 from croupier.server.throttle import Backoff, PasswordGate, RateLimit
 
+if TYPE_CHECKING:
+    from croupier.server.ops import Metrics
+
 
 @dataclass
 class ServerState:
@@ -27,6 +30,7 @@ class ServerState:
     hub: Hub
     floor: Floor
     recalls: RateLimit
+    metrics: Metrics
     logins: Backoff = field(default_factory=Backoff)  # per client address
     passwords: PasswordGate = field(default_factory=PasswordGate)
     sessions: SessionSockets = field(default_factory=SessionSockets)  # open sockets by session

@@ -159,6 +159,9 @@ async def table_socket(socket: WebSocket, table_id: int) -> None:
         if expiry is not None:
             expiry.cancel()
         channel.unsubscribe(subscriber)
+        if subscriber.close_code != 1000:  # ended by the session's end: let the writer finish
+            with contextlib.suppress(asyncio.TimeoutError, Exception):
+                await asyncio.wait_for(asyncio.shield(writer), 1.0)
         writer.cancel()
         with contextlib.suppress(asyncio.CancelledError, Exception):
             await writer
@@ -243,7 +246,9 @@ async def _read(
                 )
                 continue
             await check_session(state, token, player, key)
-            subscriber.offer(await run_intent(floor, table_id, player, message))
+            with state.metrics.timed(message.intent):
+                answer = await run_intent(floor, table_id, player, message)
+            subscriber.offer(answer)
             log.info("intent", extra={"table": table_id, "intent": message.intent, "ok": True})
         except MessageError as error:
             subscriber.offer(error_message("bad_input", str(error), key or error.key, error.where))

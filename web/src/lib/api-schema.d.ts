@@ -258,8 +258,8 @@ export interface paths {
         put?: never;
         /**
          * Logout
-         * @description End the session and close its table sockets at once (a missing or dead token is
-         *     fine: the result is the same).
+         * @description End the session and close its table sockets at once, on every server process (a
+         *     missing or dead token is fine: the result is the same).
          */
         post: operations["logout_api_logout_post"];
         delete?: never;

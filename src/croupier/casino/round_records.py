@@ -1,0 +1,277 @@
+"""Every round's record: read back (the engine state rebuilt from its events, cached),
+closed (settled through the ledger, or void), and brought back after a crash.
+
+:class:`RoundRecords` is the part of the round runner that needs no intent: the
+runner (:class:`~croupier.casino.rounds.Rounds`) adds stakes, decisions, the timer
+and the manager's commands on top of it. The settlement is posted by the decision
+that ends a round, in that decision's own transaction (:meth:`RoundRecords._settle_in`);
+anything that stops it there (a crash, holds that disagree with the settlement) is
+finished by :meth:`RoundRecords.finish`, which the runner calls after every command,
+the clock calls for a round left idle, and :meth:`RoundRecords.recover` calls after a
+restart (the settlement's idempotency key makes a repeat harmless).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+from datetime import datetime, timedelta
+
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
+from croupier.cards.deck import DeckExhausted
+from croupier.casino.colour import ROULETTE, ColourSettings, pay_into
+from croupier.casino.errors import BadInput, CasinoError, NotFound
+from croupier.casino.holds import holds_mismatch
+from croupier.casino.ledger import Ledger, PayInto, round_holds
+from croupier.casino.replay import Rebuilt, check_round, events_of, rebuild, reveal_seed, shoe_left
+from croupier.casino.round_view import RoundView, make_view
+from croupier.casino.tables import find_table
+from croupier.games.base import RuleError, Settlement, Viewer
+from croupier.store.db import Store
+from croupier.store.models import Person, Round, RoundStatus
+from croupier.store.round_models import Phase, RoundParticipant, StaffAction, TableRound
+
+OPEN_PHASES = (Phase.BETTING.value, Phase.PLAYING.value)
+# Decisions one box may take in a round (a casino setting): a hundred roulette bets is
+# far more than a real player places, and it bounds what one round stores and recalls.
+MAX_ACTIONS_PER_BOX = 100
+# Rounds whose rebuilt state is kept (open ones and the last closed at each table, in practice).
+CACHED_ROUNDS = 4096
+
+
+class RoundRecords:
+    """Rounds read, closed and recovered; :class:`~croupier.casino.rounds.Rounds` runs them."""
+
+    def __init__(
+        self,
+        store: Store,
+        ledger: Ledger | None = None,
+        colours: ColourSettings | None = None,
+        *,
+        max_actions_per_box: int = MAX_ACTIONS_PER_BOX,
+    ) -> None:
+        if not isinstance(max_actions_per_box, int) or max_actions_per_box < 1:
+            raise BadInput(f"max_actions_per_box must be at least 1, got {max_actions_per_box!r}")
+        self.store = store
+        self.ledger = ledger or Ledger(store)
+        self.colours = colours or ColourSettings()
+        self.max_actions_per_box = max_actions_per_box
+        # round id -> rebuilt state at an event count: a cache only; the events are the truth.
+        self._cache: dict[str, Rebuilt] = {}
+
+    @contextmanager
+    def _writing(self) -> Iterator[Session]:
+        """A write transaction; if it fails, states cached inside it (of events that
+        were rolled back) are dropped with it."""
+        try:
+            with self.store.write() as session:
+                yield session
+        except BaseException:
+            self._cache.clear()
+            raise
+
+    # -------------------------------------------------------- reading
+
+    def _rebuilt(self, session: Session, row: TableRound) -> Rebuilt:
+        cached = self._cache.get(row.id)
+        if cached is not None and cached.events == row.events:
+            return cached
+        rebuilt = rebuild(row, events_of(session, row.id))
+        self._cache[row.id] = rebuilt
+        while len(self._cache) > CACHED_ROUNDS:  # the oldest first (dicts keep their order)
+            self._cache.pop(next(iter(self._cache)), None)
+        return rebuilt
+
+    def _row(self, session: Session, round_id: object, *, lock: bool = False) -> TableRound:
+        rid = check_round(round_id)
+        statement = select(TableRound).where(TableRound.id == rid)
+        row = session.scalars(self.store.locked(statement) if lock else statement).one_or_none()
+        if row is None:
+            raise NotFound(f"no round {rid!r}")
+        return row
+
+    def view(self, round_id: str, viewer: Viewer) -> RoundView:
+        """The round as ``viewer`` may see it now (a spectator, a player, the house)."""
+        return self.views(round_id, [viewer])[0]
+
+    def views(self, round_id: str, viewers: list[Viewer]) -> list[RoundView]:
+        """The round as each of ``viewers`` may see it, from one read of it."""
+        with self.store.read() as session:
+            row = self._row(session, round_id)
+            rebuilt = self._rebuilt(session, row)
+            return [make_view(row, rebuilt, viewer) for viewer in viewers]
+
+    def current(self, table_id: int) -> str | None:
+        """The table's round in betting or play, if any."""
+        with self.store.read() as session:
+            table = find_table(session, self.store, table_id)
+            return session.scalar(
+                select(TableRound.id).where(
+                    TableRound.table_id == table.id, TableRound.phase.in_(OPEN_PHASES)
+                )
+            )
+
+    def open_rounds(self) -> list[str]:
+        with self.store.read() as session:
+            return list(
+                session.scalars(
+                    select(TableRound.id)
+                    .where(TableRound.phase.in_(OPEN_PHASES))
+                    .order_by(TableRound.opened_at, TableRound.id)
+                )
+            )
+
+    # -------------------------------------------------------- the end of a round
+
+    def finish(self, round_id: str) -> bool:
+        """Settle a round whose engine is done (True when it is closed now).
+
+        Safe to repeat: the ledger's settlement key makes a second call a replay.
+        """
+        with self.store.read() as session:
+            row = self._row(session, round_id)
+            if row.phase != Phase.PLAYING.value:
+                return row.phase in (Phase.SETTLED.value, Phase.VOID.value)
+            rebuilt = self._rebuilt(session, row)
+            paid_in = self._paid_in(row)
+        settlement = rebuilt.settlement
+        if settlement is None:
+            return False
+        mismatch = self._holds_mismatch(round_id, settlement)
+        if mismatch:
+            # The engine's settlement and what was held disagree: a fault, never a
+            # reason to move chips nobody staked. Every stake goes back, and why is kept.
+            self._void(round_id, f"the settlement does not match the holds: {mismatch}")
+            return True
+        self.ledger.settle(f"{round_id}/settle", round_id, settlement, paid_in)
+        self._close(round_id, Phase.SETTLED, settlement)
+        return True
+
+    def _settle_in(self, session: Session, row: TableRound, done: Rebuilt) -> None:
+        """The decision that ended the round settles and closes it in its own transaction.
+        Anything amiss (the holds and the settlement disagree) is left to :meth:`finish`,
+        which voids the round after the decision is stored."""
+        settlement = done.settlement
+        assert settlement is not None
+        if holds_mismatch(round_holds(session, row.id), settlement):
+            return
+        try:
+            with session.begin_nested():
+                self.ledger.settle_in(
+                    session, f"{row.id}/settle", row.id, settlement, self._paid_in(row)
+                )
+        except CasinoError:
+            return
+        self._close_in(session, row, done, Phase.SETTLED, settlement)
+
+    def _paid_in(self, row: TableRound) -> PayInto | None:
+        """Where the settlement pays each box: roulette pays a colour in its colour chips."""
+        return pay_into(self.store, row.table_id) if row.game == ROULETTE else None
+
+    def _holds_mismatch(self, round_id: str, settlement: Settlement) -> str:
+        if self.ledger.round_status(round_id) is not RoundStatus.OPEN:
+            return ""  # settled already: the settle below replays it
+        return holds_mismatch(self.ledger.holds(round_id), settlement)
+
+    def _close(
+        self, round_id: str, phase: Phase, settlement: Settlement | None, why: str = ""
+    ) -> None:
+        with self._writing() as session:
+            row = self._row(session, round_id, lock=True)
+            if row.phase not in OPEN_PHASES:
+                return
+            self._close_in(session, row, self._rebuilt(session, row), phase, settlement, why)
+
+    def _close_in(
+        self,
+        session: Session,
+        row: TableRound,
+        rebuilt: Rebuilt,
+        phase: Phase,
+        settlement: Settlement | None,
+        why: str = "",
+    ) -> None:
+        """Close ``row`` (locked, open) in the caller's transaction."""
+        row.phase = phase.value
+        row.closed_at = self.store.now()
+        if phase is not Phase.SETTLED or shoe_left(rebuilt.profile, rebuilt.state) is None:
+            # Nothing more is dealt from this seed: every round it dealt shows it now.
+            reveal_seed(session, row.table_id, row.commitment)
+        nets: dict[str, int] = {}
+        if settlement is not None:
+            row.settlement = settlement.to_json()
+            for box in settlement.boxes:
+                nets[box.player] = nets.get(box.player, 0) + box.net
+        elif why:
+            row.settlement = {"void": why}
+        for participant, card in session.execute(
+            select(RoundParticipant, Person.card_number)
+            .join(Person, Person.id == RoundParticipant.person_id)
+            .where(RoundParticipant.round_id == row.id)
+        ):
+            participant.net = nets.get(card, 0)
+        # A closed round stays cached (its settlement is on screen until the next round):
+        # its state is final, kept at its event count, so a view needs no replay.
+
+    def _void(self, round_id: str, reason: str) -> None:
+        if self.ledger.round_status(round_id) is RoundStatus.OPEN:
+            self.ledger.void(f"{round_id}/void", round_id, reason)
+        self._close(round_id, Phase.VOID, None, reason)
+
+    def settle_stuck(self, idle: timedelta, now: datetime | None = None) -> list[str]:
+        """Settle rounds in play, idle for ``idle``, whose engine is done: the process that
+        stored their last decision died before settling. Returns the rounds closed now."""
+        since = (now or self.store.now()) - idle
+        with self.store.read() as session:
+            idle_rounds = list(
+                session.scalars(
+                    select(TableRound.id)
+                    .where(
+                        TableRound.phase == Phase.PLAYING.value,
+                        TableRound.last_event_at < since,
+                    )
+                    .order_by(TableRound.id)
+                )
+            )
+        return [round_id for round_id in idle_rounds if self.finish(round_id)]
+
+    # -------------------------------------------------------- after a crash
+
+    def recover(self) -> list[str]:
+        """Bring every open round back after a restart: replay its events; settle a
+        round whose last decision was stored but not yet settled; void (returning
+        every stake) a round whose record cannot be replayed. Returns what was done."""
+        done = []
+        for round_id in self.open_rounds():
+            self._cache.pop(round_id, None)
+            try:
+                with self.store.read() as session:
+                    row = self._row(session, round_id)
+                    status = session.get_one(Round, round_id).status
+                    voided = session.scalar(
+                        select(StaffAction)
+                        .where(StaffAction.round_id == round_id, StaffAction.action == "void")
+                        .order_by(StaffAction.id.desc())
+                        .limit(1)
+                    )
+                    self._rebuilt(session, row)
+            except (RuleError, DeckExhausted, KeyError, ValueError, TypeError) as error:
+                self._void(round_id, f"the record could not be replayed: {error}")
+                done.append(f"{round_id}: void ({error})")
+                continue
+            if voided is not None:  # a manager's void cut short by the crash
+                self._void(round_id, f"by manager: {voided.reason}")
+                done.append(f"{round_id}: void")
+            elif status == RoundStatus.VOID.value:
+                self._close(round_id, Phase.VOID, None)
+                done.append(f"{round_id}: void")
+            elif self.finish(round_id):
+                done.append(f"{round_id}: settled")
+            else:
+                done.append(f"{round_id}: resumed")
+        return done
+
+
+__all__ = ["CACHED_ROUNDS", "MAX_ACTIONS_PER_BOX", "OPEN_PHASES", "RoundRecords"]
