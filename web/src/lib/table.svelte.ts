@@ -6,6 +6,7 @@ import { newKey } from "./api";
 import { type Placement, rack, sum, totals } from "./chips";
 import type { Refusal } from "./errors";
 import { known } from "./i18n";
+import { reconnectPause } from "./reconnect";
 import { session } from "./session.svelte";
 import type { Legal, ServerMessage, TableState } from "./types";
 
@@ -33,6 +34,7 @@ export class TableConnection {
   private socket: WebSocket | null = null;
   private closed = false;
   private retry: ReturnType<typeof setTimeout> | null = null;
+  private retries = 0; // reconnection attempts since a socket last delivered a message
   private lastRoundSeen = "";
 
   constructor(readonly tableId: number) {}
@@ -74,12 +76,19 @@ export class TableConnection {
     socket.addEventListener("open", () => {
       this.connected = true;
     });
-    socket.addEventListener("message", (event) =>
-      this.receive(JSON.parse(String(event.data)) as ServerMessage),
-    );
+    socket.addEventListener("message", (event) => {
+      this.retries = 0;
+      this.receive(JSON.parse(String(event.data)) as ServerMessage);
+    });
     socket.addEventListener("close", () => {
       this.connected = false;
-      if (this.socket === socket && !this.closed) this.retry = setTimeout(() => this.open(), 1000);
+      if (this.socket !== socket || this.closed) return;
+      // A growing, jittered pause (./reconnect.ts); the new socket starts with a snapshot.
+      const pause = reconnectPause(this.retries);
+      this.retries += 1;
+      this.retry = setTimeout(() => {
+        if (this.socket === socket && !this.closed) this.open();
+      }, pause);
     });
   }
 
