@@ -36,6 +36,7 @@ import itertools
 import json
 import os
 import random
+import secrets
 import socket
 import subprocess
 import sys
@@ -94,12 +95,17 @@ async def measure_lag(stop: asyncio.Event, stats: Stats) -> None:
         stats.lags.append(max(0.0, time.perf_counter() - start - 0.01))
 
 
+# The processes of one run share one server secret (it keys the players' aliases).
+RUN_SECRET = secrets.token_hex(32)
+
+
 async def start_server(
     port: int, folder: Path, url: str, redis_url: str | None
 ) -> subprocess.Popen[bytes]:
     env = {**os.environ, "CROUPIER_DATABASE_URL": url}
     if redis_url:
         env["CROUPIER_REDIS_URL"] = redis_url
+        env.setdefault("CROUPIER_SECRET", RUN_SECRET)  # one for every process of the run
     binary = Path(sys.executable).with_name("croupier")
     server = subprocess.Popen(
         [str(binary), "serve", "--port", str(port), "--no-demo"],

@@ -28,6 +28,7 @@ ready() {  # wait (60 s at most) until the process on port $1 answers /readyz
 
 export CROUPIER_DATABASE_URL="$base?options=-csearch_path%3D$schema"
 export CROUPIER_REDIS_URL=${CROUPIER_REDIS_URL:-redis://127.0.0.1:6379/0}
+export CROUPIER_SECRET=$(openssl rand -hex 32)
 croupier db upgrade
 croupier serve --host 127.0.0.1 --port $A --no-json-logs &
 pids+=($!)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import os
+import secrets
 import signal
 import subprocess
 import sys
@@ -83,10 +84,15 @@ def _pings(client: redis.Redis) -> bool:
 class Server:
     """One ``croupier serve`` process."""
 
-    def __init__(self, database_url: str, redis_url: str, log: Path) -> None:
+    def __init__(self, database_url: str, redis_url: str, secret: str, log: Path) -> None:
         self.port = free_port()
         self.base = f"http://127.0.0.1:{self.port}"
-        env = {**os.environ, "PYTHONPATH": str(SRC), "CROUPIER_REDIS_URL": redis_url}
+        env = {
+            **os.environ,
+            "PYTHONPATH": str(SRC),
+            "CROUPIER_REDIS_URL": redis_url,
+            "CROUPIER_SECRET": secret,  # one for every process: one alias per player
+        }
         self.log = log.open("wb")
         self.process = subprocess.Popen(
             [
@@ -196,9 +202,11 @@ def cluster(
     bus = RedisServer()
     bus.start()
     servers: list[Server] = []
+    secret = secrets.token_hex(32)
     try:
         for number in range(processes):
-            servers.append(Server(database_url, bus.url, directory / f"server-{number}.log"))
+            log = directory / f"server-{number}.log"
+            servers.append(Server(database_url, bus.url, secret, log))
             servers[-1].wait_ready()
         yield bus, servers
     finally:

@@ -109,6 +109,20 @@ def test_secret_from_the_environment(monkeypatch: pytest.MonkeyPatch, tmp_path: 
         server_secret(make_config(tmp_path))
 
 
+def test_several_processes_refuse_to_start_without_one_shared_secret(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    # With a Redis (several processes) each process would key aliases its own way: a
+    # spectator on one process would see another name than on the next.
+    monkeypatch.delenv("CROUPIER_SECRET", raising=False)
+    app = create_app(make_config(tmp_path, redis_url="redis://127.0.0.1:6379/0"))
+    with (
+        pytest.raises(ValueError, match="CROUPIER_SECRET, the same on every process"),
+        TestClient(app),
+    ):
+        pass
+
+
 def test_registering_a_known_document_does_not_say_it_is_known(client: TestClient) -> None:
     body = {
         "full_name": "Anna First",

@@ -30,7 +30,7 @@ from croupier.casino import Casino
 from croupier.server import api_account, api_games, api_tables, errors, logs, ops, ws
 from croupier.server.body_limit import BodyLimit
 from croupier.server.bus import RedisBus, namespace
-from croupier.server.config import WS_FRAME_LIMIT, ServerConfig, server_secret
+from croupier.server.config import SECRET_ENV, WS_FRAME_LIMIT, ServerConfig, server_secret
 from croupier.server.floor import Floor
 from croupier.server.guard import Guard
 from croupier.server.hub import Hub
@@ -53,6 +53,13 @@ def create_app(config: ServerConfig | None = None, *, tune_gc: bool = False) -> 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         secret = server_secret(config)
+        if secret is None and config.redis_url:
+            # Each process would draw its own alias key: a spectator would see a player
+            # under one name on one process and another name on the next.
+            raise ValueError(
+                f"several processes (a Redis in $CROUPIER_REDIS_URL) need one ${SECRET_ENV}, "
+                "the same on every process: set it (e.g. `openssl rand -hex 32`)"
+            )
         if secret is None:
             log.warning("no server secret ($CROUPIER_SECRET): player aliases change at a restart")
         else:
