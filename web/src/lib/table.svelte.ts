@@ -21,6 +21,9 @@ export class TableConnection {
   inFlight = $state<string | null>(null); // the key of an intent not yet answered
   private inFlightKind = "";
   chip = $state(0);
+  // Roulette: the value of the player's colour chips here, when they hold some; the box is then
+  // staked with that chip (the server refuses any other) and its bets come out of them.
+  colourValue = $state<number | null>(null);
   placements = $state<Placement[]>([]);
   lastPlacements = $state<Placement[]>([]);
   spot = $state("player"); // baccarat: the player's choice, only the player changes it
@@ -52,6 +55,11 @@ export class TableConnection {
   get rack(): number[] {
     const limits = this.state?.table.limits;
     return limits ? rack(limits.min, limits.max) : [];
+  }
+
+  /** The chip a roulette box is staked with: the colour chips' value, else the chip picked. */
+  get stakeChip(): number {
+    return this.colourValue ?? this.chip;
   }
 
   get myLegal(): Legal[] {
@@ -179,7 +187,7 @@ export class TableConnection {
       const { stake, ...side } = lines;
       return stake ? { stake, ...side } : null;
     }
-    if (game === "roulette") return this.chip ? { chip: this.chip } : null;
+    if (game === "roulette") return this.stakeChip ? { chip: this.stakeChip } : null;
     if (!Object.keys(lines).length) return null;
     // ANTE is always named, 0 when only a side stake is played (PAIR PLUS alone).
     const out: Record<string, unknown> = { ante: 0, ...lines };
