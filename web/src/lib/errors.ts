@@ -22,6 +22,7 @@ const REASONS: [RegExp, Key][] = [
   [/holds no colour chips/, "err_colour_none"],
   [/does not sit here/, "err_colour_sit"],
   [/you hold colour \d+ chips worth/, "err_colour_value"],
+  [/revalued at the table minimum/, "err_colour_revalued"],
   [/your colour chips are worth/, "err_colour_stake"],
   [/colour chips: buy 1 to/, "err_colour_count"],
   [

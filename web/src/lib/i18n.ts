@@ -153,6 +153,8 @@ export const en = {
     "You hold colour chips of another value: buy more at that value or change them back first.",
   err_colour_stake: "Your box plays your colour chips' value: stake it with that chip.",
   err_colour_count: "That number of colour chips cannot be bought.",
+  err_colour_revalued:
+    "You were away a long time: each colour chip now counts at the table minimum. Place the box again with that chip.",
   racetrack: "Racetrack",
   neighbours: "Neighbours",
   result: "Result",
@@ -455,6 +457,8 @@ export const ru: Record<Key, string> = {
     "У вас цветные фишки другой цены: докупите по той же цене или сначала обменяйте их обратно.",
   err_colour_stake: "Ваш бокс играет по цене ваших цветных фишек: ставьте этой фишкой.",
   err_colour_count: "Столько цветных фишек купить нельзя.",
+  err_colour_revalued:
+    "Вас долго не было: каждая цветная фишка теперь стоит минимум стола. Поставьте бокс снова этой фишкой.",
   racetrack: "Трек",
   neighbours: "Соседи",
   result: "Результат",

@@ -33,6 +33,7 @@ export class TableConnection {
   spins = $state<number[]>([]);
   log = $state<LogEntry[]>([]);
   clockNote = $state<string | null>(null);
+  refusals = $state(0); // intents refused: a refusal may still have changed something (a revaluation)
   private socket: WebSocket | null = null;
   private closed = false;
   private retry: ReturnType<typeof setTimeout> | null = null;
@@ -127,6 +128,7 @@ export class TableConnection {
       void session.refreshBalance();
     } else if (message.type === "error") {
       if (message.key === this.inFlight) this.inFlight = null;
+      this.refusals += 1;
       session.failWith(message as Refusal);
     }
   }
