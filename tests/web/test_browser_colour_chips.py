@@ -6,10 +6,18 @@ are right after every step. Screenshots: test-artifacts/web/<test>/<size>-colour
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
+from datetime import timedelta
 from pathlib import Path
 
 import pytest
+from fastapi import FastAPI
 from playwright.sync_api import Browser, Page, expect
+
+from croupier.server.app import create_app
+from croupier.server.config import ServerConfig
+from croupier.server.testing import running_server
+from croupier.store import utc_now
 
 from .appkit import (
     acted,
@@ -20,6 +28,7 @@ from .appkit import (
     registered,
     shot,
 )
+from .conftest import FAST_HASHER
 
 pytestmark = pytest.mark.browser
 
@@ -107,5 +116,63 @@ def test_colour_chips_bought_bet_paid_and_changed_back(
     balance_is(page, cash)
     expect(page.locator("#colour-note")).to_contain_text("100")
     shot(page, shots, f"{size}-colour-left")
+    assert not errors, errors
+    ctx.close()
+
+
+@pytest.fixture
+def casino_with_a_clock(tmp_path: Path) -> Iterator[tuple[str, FastAPI]]:
+    """A server of its own, whose clock the test moves (the absence is counted by it)."""
+    config = ServerConfig(database_url=f"sqlite:///{tmp_path / 'away.sqlite3'}", hasher=FAST_HASHER)
+    app = create_app(config)
+    with running_server(app) as url:
+        yield url, app
+
+
+def test_colour_chips_after_a_long_absence_are_explained_in_the_browser(
+    casino_with_a_clock: tuple[str, FastAPI], browser: Browser, shots: Path
+) -> None:
+    """[004]: back after a long absence, each chip counts at the table minimum. The table
+    warns before the next move, words the refused stake and says what the house took."""
+    need_build()
+    server, app = casino_with_a_clock
+    ctx = context(browser, "desktop")
+    page = ctx.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    registered(ctx, server, "Vera Away", chips=CASH)
+    open_personal(page, server, "roulette")
+    page.fill("#colour-value", "50")
+    page.fill("#colour-count", "10")
+    page.click("#colour-buy")
+    count_is(page, 10)
+    balance_is(page, CASH - 10 * VALUE)
+
+    store = app.state.croupier.casino.store
+    store.now = lambda: utc_now() + timedelta(minutes=31)  # past the 30 minutes away
+    page.reload()
+    expect(page.locator("#colour-away")).to_contain_text("table minimum")
+    expect(page.locator("#colour-away")).to_contain_text("RUB 250.00")  # 10 chips of 25
+    expect(page.locator("#colour-back")).to_contain_text("RUB 250.00")  # what it would pay
+    shot(page, shots, "away-warned")
+
+    # The next move, a stake, values each chip at the minimum: the box is staked with that
+    # chip, and the table says what the house took.
+    expect(page.locator("[data-stake='1']")).to_contain_text("RUB 25.00")
+    acted(page, lambda: page.click("[data-stake='1']"))
+    expect(page.locator("#colour-stack")).to_have_attribute("data-colour-value", "2500")
+    count_is(page, 10)
+    expect(page.locator("#colour-note")).to_contain_text("table minimum")
+    expect(page.locator("#colour-note")).to_contain_text("RUB 250.00")  # 10 x (50 - 25)
+    expect(page.locator("#colour-away")).to_have_count(0)
+    shot(page, shots, "away-revalued")
+
+    # A bet comes out of the chips at their new value; the rest changes back at it.
+    page.wait_for_selector("#actions button[data-act='no_more_bets']")
+    acted(page, lambda: page.click("[data-spot='red']"))
+    count_is(page, 9)
+    page.click("#colour-back")
+    expect(page.locator("[data-colour-count]")).to_have_count(0)
+    balance_is(page, CASH - 10 * VALUE + 9 * 2_500)
     assert not errors, errors
     ctx.close()

@@ -33,7 +33,7 @@ export class TableConnection {
   spins = $state<number[]>([]);
   log = $state<LogEntry[]>([]);
   clockNote = $state<string | null>(null);
-  refusals = $state(0); // intents refused: a refusal may still have changed something (a revaluation)
+  refusals = $state(0); // intents refused: what the player saw may be old (a stake at a stale chip value)
   private socket: WebSocket | null = null;
   private closed = false;
   private retry: ReturnType<typeof setTimeout> | null = null;
