@@ -17,6 +17,14 @@ const REASONS: [RegExp, Key][] = [
   [/deposit limit/, "err_limit"],
   [/at least \d+ characters/, "err_password_short"],
   [/taken by another player|every box is taken/, "err_seat_taken"],
+  // Colour chips at roulette, before the general limits below.
+  [/colour chip must be worth/, "err_colour_limits"],
+  [/holds no colour chips/, "err_colour_none"],
+  [/does not sit here/, "err_colour_sit"],
+  [/you hold colour \d+ chips worth/, "err_colour_value"],
+  [/revalued at the table minimum/, "err_colour_revalued"],
+  [/your colour chips are worth/, "err_colour_stake"],
+  [/colour chips: buy 1 to/, "err_colour_count"],
   [
     /table limits|below the table minimum|above the table maximum|outside the limits|limit/,
     "err_stake_limits",

@@ -22,6 +22,9 @@ export class TableConnection {
   inFlight = $state<string | null>(null); // the key of an intent not yet answered
   private inFlightKind = "";
   chip = $state(0);
+  // Roulette: the value of the player's colour chips here, when they hold some; the box is then
+  // staked with that chip (the server refuses any other) and its bets come out of them.
+  colourValue = $state<number | null>(null);
   placements = $state<Placement[]>([]);
   lastPlacements = $state<Placement[]>([]);
   spot = $state("player"); // baccarat: the player's choice, only the player changes it
@@ -31,6 +34,7 @@ export class TableConnection {
   spins = $state<number[]>([]);
   log = $state<LogEntry[]>([]);
   clockNote = $state<string | null>(null);
+  refusals = $state(0); // intents refused: what the player saw may be old (a stake at a stale chip value)
   private socket: WebSocket | null = null;
   private closed = false;
   private retry: ReturnType<typeof setTimeout> | null = null;
@@ -54,6 +58,11 @@ export class TableConnection {
   get rack(): number[] {
     const limits = this.state?.table.limits;
     return limits ? rack(limits.min, limits.max) : [];
+  }
+
+  /** The chip a roulette box is staked with: the colour chips' value, else the chip picked. */
+  get stakeChip(): number {
+    return this.colourValue ?? this.chip;
   }
 
   get myLegal(): Legal[] {
@@ -128,6 +137,7 @@ export class TableConnection {
       void session.refreshBalance();
     } else if (message.type === "error") {
       if (message.key === this.inFlight) this.inFlight = null;
+      this.refusals += 1;
       session.failWith(message as Refusal);
     }
   }
@@ -188,7 +198,7 @@ export class TableConnection {
       const { stake, ...side } = lines;
       return stake ? { stake, ...side } : null;
     }
-    if (game === "roulette") return this.chip ? { chip: this.chip } : null;
+    if (game === "roulette") return this.stakeChip ? { chip: this.stakeChip } : null;
     if (!Object.keys(lines).length) return null;
     // ANTE is always named, 0 when only a side stake is played (PAIR PLUS alone).
     const out: Record<string, unknown> = { ante: 0, ...lines };
