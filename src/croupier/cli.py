@@ -8,12 +8,16 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import typer
 
 from croupier import __version__
 from croupier.casino.commands import register as register_casino_commands
 from croupier.play.commands import register as register_play_commands
+
+if TYPE_CHECKING:
+    from croupier.math.analyze import Report
 
 app = typer.Typer(
     name="croupier",
@@ -89,6 +93,18 @@ def replay(
     typer.echo(json.dumps(result, indent=2, ensure_ascii=False))
 
 
+def _report(profile: str, rounds: int | None, seed: int | None) -> Report:
+    """The profile's analysis, or exit 1 saying why there is none."""
+    from croupier.math.analyze import analyze as run
+
+    options = {k: v for k, v in (("rounds", rounds), ("seed", seed)) if v is not None}
+    try:
+        return run(profile, **options)
+    except (LookupError, ValueError) as error:
+        typer.echo(str(error), err=True)
+        raise typer.Exit(1) from None
+
+
 @app.command()
 def analyze(
     profile: str = typer.Argument(..., help="A profile id, see `croupier profiles`."),
@@ -99,14 +115,7 @@ def analyze(
     """Exact returns and house edges of a rule profile."""
     from dataclasses import asdict as vars_of
 
-    from croupier.math.analyze import analyze as run
-
-    options = {k: v for k, v in (("rounds", rounds), ("seed", seed)) if v is not None}
-    try:
-        report = run(profile, **options)
-    except (LookupError, ValueError) as error:
-        typer.echo(str(error), err=True)
-        raise typer.Exit(1) from None
+    report = _report(profile, rounds, seed)
     if as_json:
         figures = [
             {
@@ -141,16 +150,9 @@ def par(
     seed: int | None = typer.Option(None, help="Seed of a sampled analysis."),
 ) -> None:
     """Write the PAR sheet (HTML, CSV tables, PNG plots) a regulator asks for."""
-    from croupier.math.analyze import analyze as run
     from croupier.math.par import write_par
 
-    options = {k: v for k, v in (("rounds", rounds), ("seed", seed)) if v is not None}
-    try:
-        report = run(profile, **options)
-    except (LookupError, ValueError) as error:
-        typer.echo(str(error), err=True)
-        raise typer.Exit(1) from None
-    typer.echo(str(write_par(report, out)))
+    typer.echo(str(write_par(_report(profile, rounds, seed), out)))
 
 
 @app.command()

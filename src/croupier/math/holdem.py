@@ -208,6 +208,24 @@ def _canon_table(
             out[j * 1326 + i] = best
 
 
+@numba.njit(cache=True, inline="always")
+def _rest_and_flops(
+    board: Any, idx3: Any, scale: int, rest: Any, flop: Any
+) -> None:  # pragma: no cover - compiled
+    """The 47 cards off ``board`` (``rest``) and its 10 flops' class numbers times ``scale``."""
+    k = 0
+    for c in range(52):
+        if c not in (board[0], board[1], board[2], board[3], board[4]):
+            rest[k] = c
+            k += 1
+    k = 0
+    for i in range(5):
+        for j in range(i + 1, 5):
+            for m in range(j + 1, 5):
+                flop[k] = idx3[board[i] * 2704 + board[j] * 52 + board[m]] * scale
+                k += 1
+
+
 @numba.njit(cache=True)
 def _credit(
     boards: Any,
@@ -236,18 +254,7 @@ def _credit(
     hole = np.empty(1081, dtype=np.int64)
     for b in range(values.shape[0]):
         _board_outcomes(values[b], first, second, floor, holding, fill, per)
-        board = boards[b]
-        k = 0
-        for c in range(52):
-            if c not in (board[0], board[1], board[2], board[3], board[4]):
-                rest[k] = c
-                k += 1
-        k = 0
-        for i in range(5):
-            for j in range(i + 1, 5):
-                for m in range(j + 1, 5):
-                    flop[k] = idx3[board[i] * 2704 + board[j] * 52 + board[m]]
-                    k += 1
+        _rest_and_flops(boards[b], idx3, 1, rest, flop)
         w = weights[b]
         for h in range(1081):
             cat = values[b, h] >> 20
@@ -401,18 +408,7 @@ def _tally_called(
     flop = np.empty(10, dtype=np.int64)
     for b in range(values.shape[0]):
         _board_outcomes(values[b], first, second, floor, holding, fill, per)
-        board = boards[b]
-        k = 0
-        for c in range(52):
-            if c not in (board[0], board[1], board[2], board[3], board[4]):
-                rest[k] = c
-                k += 1
-        k = 0
-        for i in range(5):
-            for j in range(i + 1, 5):
-                for m in range(j + 1, 5):
-                    flop[k] = idx3[board[i] * 2704 + board[j] * 52 + board[m]] * 1326
-                    k += 1
+        _rest_and_flops(boards[b], idx3, 1326, rest, flop)
         w = weights[b]
         for h in range(1081):
             hole = idx2[rest[first[h]] * 52 + rest[second[h]]]
