@@ -92,7 +92,7 @@ def test_bonus_wager_agrees_with_the_exact_bonus_return() -> None:
     assert sum(wager.hit_frequency().values()) == 1
 
 
-@pytest.mark.slow
+@pytest.mark.soak
 def test_optimal_strategy_house_edge_is_the_published_2_037_percent() -> None:
     report = analyze(PROFILE)
     main = report.wagers[0]

@@ -116,7 +116,7 @@ def test_advise_command_refuses_a_repeated_card_saying_so() -> None:
     assert "twice" in result.output
 
 
-@pytest.mark.slow
+@pytest.mark.soak
 @pytest.mark.parametrize("profile_id", ["russian", "six-card-all-in-one"])
 def test_play_value_equals_every_round_played_through_the_engine(profile_id: str) -> None:
     """All 163,185 dealer completions of one situation played by StudGame itself
@@ -136,7 +136,7 @@ def test_play_value_equals_every_round_played_through_the_engine(profile_id: str
     assert play_value(profile, cards, up)["play"] == pytest.approx(float(total / n), abs=1e-12)
 
 
-@pytest.mark.slow
+@pytest.mark.soak
 def test_one_card_exchange_equals_settling_every_draw_and_dealer_completion() -> None:
     """46 draws x 148,995 dealer hands, each group of equal dealer hands settled
     by settle_box: no counting kernel involved."""

@@ -107,7 +107,7 @@ def test_tiny_deck_baselines_equal_brute_force_through_the_engine(profile_id: st
     assert engine_return(profile, SHORT_11, baseline_policy(plays)) == qualifying.ret
 
 
-@pytest.mark.slow
+@pytest.mark.soak
 @pytest.mark.parametrize("profile_id", STUD)
 def test_tiny_deck_baselines_equal_brute_force_every_profile_12_cards(profile_id: str) -> None:
     profile = load(profile_id)

@@ -57,7 +57,7 @@ def test_the_cache_key_ignores_the_name_but_not_the_rules() -> None:
     assert strategy.content_hash(p) != strategy.content_hash(dataclasses.replace(p, tie="player"))
 
 
-@pytest.mark.slow
+@pytest.mark.soak
 def test_play_mode_over_every_chunk_is_caribbean_studs_perfect_strategy() -> None:
     """All 269 chunks (about two minutes): with Caribbean Stud's rules the best
     play/fold per hand and up card loses Wizard of Odds' 1,041,372,912,372 antes
