@@ -68,7 +68,8 @@ def catalog(width: int = WIDE) -> RenderableType:
         if width >= WIDE:
             table = Table(title=f"{game} profiles", show_lines=True, title_justify="left")
             for column in columns:
-                table.add_column(column, overflow="fold")
+                # An id is what one types after `croupier profiles`: never broken over lines.
+                table.add_column(column, overflow="fold", no_wrap=column == "id")
             for row in rows:
                 table.add_row(*(row.get(c, "") for c in columns))
             parts.append(table)

@@ -10,7 +10,7 @@ export interface Refusal {
 
 const REASONS: [RegExp, Key][] = [
   [/under 18|under \d+ today/, "err_minor"],
-  [/already registered/, "err_document_taken"],
+  [/cannot be registered online/, "err_document_taken"],
   [/wrong card number or password/, "err_bad_login"],
   [/is locked/, "err_locked"],
   [/self-excluded/, "err_excluded"],
