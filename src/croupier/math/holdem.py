@@ -471,18 +471,7 @@ def outcome_odds(counts: NDArray[np.int64]) -> dict[str, Fraction]:
 
 def bonus_return(profile: HouseProfile) -> Fraction:
     """The exact return per unit of a BONUS on the box's cards and the flop."""
-    bet = profile.side_bet("bonus")
-    if bet is None or bet.cards != "box_and_flop":
-        raise LookupError(f"{profile.id} has no BONUS on the box's cards and the flop")
-    values = rank5_batch(all_hands(5))
-    cats = categories(values)
-    least = -1 if bet.lowest is None else floor_value("best_five", bet.lowest)
-    total = 0
-    for cat in np.unique(cats):
-        pays = bet.pays.get(Category(int(cat)), 0)
-        paid = int(((cats == cat) & (values >= least)).sum()) if pays else 0
-        total += paid * pays - int((cats == cat).sum() - paid)
-    return Fraction(total, len(values))
+    return Fraction(bonus_wager(profile).ev)  # every outcome's probability is a Fraction
 
 
 def bonus_wager(profile: HouseProfile) -> Wager:
