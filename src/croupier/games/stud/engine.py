@@ -40,7 +40,6 @@ from croupier.games.base import (
     BoxStake,
     Game,
     HandResult,
-    IllegalAction,
     LegalAction,
     RoundSetup,
     Settlement,
@@ -48,28 +47,35 @@ from croupier.games.base import (
     Viewer,
     ViewerRole,
 )
+from croupier.games.common.evolve import evolve
+from croupier.games.common.verbs import BoxEngine
 from croupier.games.stud import improve
-from croupier.games.stud.payout import (
-    BoxHand,
-    BoxPlay,
-    DealerShow,
-    coefficient,
-    dealer_show,
-    evaluate,
-    settle_box,
-    with_bought_game,
+from croupier.games.stud.flow import show
+from croupier.games.stud.options import (
+    forbidden,
+    insurance_range,
+    may_buy_before_show,
+    may_take_half,
 )
+from croupier.games.stud.payout import BoxHand, BoxPlay, evaluate, settle_box
 from croupier.games.stud.profile import StudProfile, antes
-from croupier.games.stud.seating import check_setup, dealing_order, several_light_owner
-from croupier.games.stud.state import BoxState, Phase, Stage, StudState, evolve
+from croupier.games.stud.seating import check_setup, dealing_order
+from croupier.games.stud.state import BoxState, Phase, Stage, StudState
+from croupier.games.stud.verbs import VERBS, StudVerb, refuse_unknown
 from croupier.games.stud.view import project
 from croupier.poker.hand import HandRank
 
 
-class StudGame:
-    """The rules of the stud family as pure functions over :class:`StudState`."""
+class StudGame(BoxEngine[StudState, StudVerb]):
+    """The rules of the stud family as pure functions over :class:`StudState`;
+    its verbs are :mod:`croupier.games.stud.verbs`."""
 
     game = "stud"
+    verbs = VERBS
+    one_hand = "a stud box has one hand"
+
+    def unknown(self, state: StudState, action: Action) -> str:
+        return refuse_unknown(state, action)
 
     # ------------------------------------------------------------ the deal
 
@@ -90,7 +96,7 @@ class StudGame:
         if light:
             boxes[light[0]] = evolve(boxes[light[0]], stage=Stage.DECIDING)
         state = StudState(setup, tuple(boxes), dealer, deck, queue=tuple(light))
-        return state if light else self._show(state)
+        return state if light else show(state)
 
     @staticmethod
     def _seat(profile: StudProfile, stake: BoxStake, cards: tuple[int, ...]) -> BoxState:
@@ -119,44 +125,6 @@ class StudGame:
 
     # ------------------------------------------------------------ turns
 
-    def _show(self, state: StudState) -> StudState:
-        profile = state.profile
-        show = dealer_show(profile, state.dealer)
-        buy = profile.buy_game
-        if show.qualifies or buy is None or buy.when != "after_show":
-            return self._finish(state, show)
-        boxes = list(state.boxes)
-        choosers: list[int] = []
-        for i, box in enumerate(boxes):
-            if not box.in_play or box.took_half:
-                continue
-            if box.dark:
-                bought = "buy_game" in box.prebuy
-                boxes[i] = evolve(box, bought_game=bought, took_ante=not bought)
-            else:
-                choosers.append(i)
-        if profile.order.decide == "counter_clockwise":
-            choosers.reverse()
-        if not choosers:
-            return self._finish(evolve(state, boxes=tuple(boxes)), show)
-        return evolve(
-            state,
-            boxes=tuple(boxes),
-            queue=tuple(choosers),
-            phase=Phase.AFTER_SHOW,
-            show=show,
-            extras_closed=True,
-        )
-
-    def _finish(self, state: StudState, show: DealerShow) -> StudState:
-        """Nothing left to decide: draw the bought game's card if anyone bought one."""
-        deck = state.deck
-        buyers = any(b.bought_game and b.in_play for b in state.boxes)
-        if not show.qualifies and buyers and show.bought is None:
-            drew, deck = deck.deal("dealer")
-            show = with_bought_game(state.profile, show, state.dealer, drew)
-        return evolve(state, phase=Phase.DONE, queue=(), show=show, deck=deck)
-
     def to_act(self, state: StudState) -> Turn | None:
         box = state.current()
         if box is None:
@@ -176,52 +144,6 @@ class StudGame:
     def _hand(self, state: StudState, box: BoxState) -> BoxHand:
         return evaluate(state.profile, box.cards)
 
-    def _forbidden(self, state: StudState, box: BoxState) -> tuple[int, ...]:
-        if several_light_owner(state.setup, box.player):
-            return state.profile.table.several_light.forbid_exchange
-        return ()
-
-    def _insurance_range(self, state: StudState, box: BoxState) -> tuple[int, int] | None:
-        spec = state.profile.insurance
-        if spec is None or box.insurance or box.stage is not Stage.DECIDING:
-            return None
-        hand = self._hand(state, box)
-        if hand.main.category < spec.min_hand:
-            return None
-        low = antes(spec.min_antes, box.ante)
-        high = state.profile.bet_antes * box.ante * coefficient(state.profile, hand)
-        return (low, high) if low <= high else None
-
-    @staticmethod
-    def _extras_open(state: StudState, box: BoxState) -> bool:
-        """Taking half or buying a game before the show: on the box's own turn,
-        or right after it played, before any other box acts (all of box 1
-        before box 2 [000])."""
-        if box.dark or state.dealer_shown_for_extras():
-            return False
-        if box.stage is Stage.DECIDING:
-            return True
-        return (
-            box.stage is Stage.PLAYED and bool(state.history) and state.history[-1].box == box.box
-        )
-
-    def _may_take_half(self, state: StudState, box: BoxState) -> bool:
-        spec = state.profile.take_half
-        if spec is None or box.took_half or not self._extras_open(state, box):
-            return False
-        if spec.requires_bonus and not box.bonus:
-            return False
-        return self._hand(state, box).main.category >= spec.min_hand
-
-    def _may_buy_before_show(self, state: StudState, box: BoxState) -> bool:
-        buy = state.profile.buy_game
-        return (
-            buy is not None
-            and buy.when == "before_show"
-            and not box.bought_game
-            and self._extras_open(state, box)
-        )
-
     def legal_actions(self, state: StudState) -> tuple[LegalAction, ...]:
         profile = state.profile
         result: list[LegalAction] = []
@@ -234,11 +156,11 @@ class StudGame:
                 LegalAction("take_ante", box.box),
             )
         if box is not None:
-            result.extend(improve.menu(profile, box, self._forbidden(state, box)))
+            result.extend(improve.menu(profile, box, forbidden(state, box)))
             bet = profile.bet_antes * box.ante
             if box.stage is Stage.DECIDING:
                 result.append(LegalAction("play", box.box, price=bet))
-                span = self._insurance_range(state, box)
+                span = insurance_range(state, box)
                 if span is not None:
                     result.append(
                         LegalAction(
@@ -251,11 +173,11 @@ class StudGame:
             if other is not box and other.stage is not Stage.PLAYED:
                 continue
             bet = profile.bet_antes * other.ante
-            if self._may_take_half(state, other):
+            if may_take_half(state, other):
                 result.append(
                     LegalAction("take_half", other.box, price=0 if other.in_play else bet)
                 )
-            if self._may_buy_before_show(state, other):
+            if may_buy_before_show(state, other):
                 assert profile.buy_game is not None
                 result.append(
                     LegalAction(
@@ -263,153 +185,6 @@ class StudGame:
                     )
                 )
         return tuple(result)
-
-    # ------------------------------------------------------------ checking and applying
-
-    def verify(self, state: StudState, action: Action) -> None:
-        reason = self._refusal(state, action)
-        if reason is not None:
-            raise IllegalAction(action, reason)
-
-    def can(self, state: StudState, action: Action) -> bool:
-        return self._refusal(state, action) is None
-
-    def _refusal(self, state: StudState, action: Action) -> str | None:
-        try:
-            box = state.boxes[state.index(action.box)]
-        except KeyError:
-            return "there is no such box in this round"
-        if action.player is not None and action.player != box.player:
-            return f"the box belongs to {box.player}, not {action.player}"
-        if action.hand:
-            return "a stud box has one hand"
-        act = action.act
-        if act == "take_half":
-            return None if self._may_take_half(state, box) else self._why_not_half(state, box)
-        if act == "buy_game" and state.phase is not Phase.AFTER_SHOW:
-            if self._may_buy_before_show(state, box):
-                return None
-            buy = state.profile.buy_game
-            if buy is None:
-                return "this game sells no game from the dealer"
-            if buy.when == "after_show":
-                return "a game is bought only after the dealer shows no game"
-            if box.bought_game:
-                return "the box has already bought a game"
-            return "too late: a game is bought on the box's own turn, before the show"
-        current = state.current()
-        if current is None or current.box != box.box:
-            if box.dark:
-                return "a dark box decides nothing: it is played as staked"
-            if box.stage is Stage.PLAYED:
-                return "the box has already placed its BET"
-            if box.stage is Stage.FOLDED:
-                return "the box has folded"
-            if current is None:
-                return "nothing is left to decide in this round"
-            return f"it is box {current.box}'s turn"
-        if state.phase is Phase.AFTER_SHOW:
-            if act in ("buy_game", "take_ante"):
-                return None
-            return "the dealer has no game: buy a game or take the ANTE"
-        profile = state.profile
-        if box.stage is Stage.DISCARD and act not in ("discard", "fold"):
-            return f"give back {box.must_discard} card(s) first"
-        if act == "exchange":
-            return improve.refuse_exchange(profile, box, action.cards, self._forbidden(state, box))
-        if act == "buy_sixth":
-            return improve.refuse_sixth(profile, box)
-        if act == "discard":
-            return improve.refuse_discard(box, action.cards)
-        if act == "stand" and improve.open_round(profile, box) is None:
-            return "improving is over for this box: play or fold"
-        if act in ("stand", "play", "fold"):
-            return None
-        if act == "insure":
-            span = self._insurance_range(state, box)
-            if span is None:
-                if profile.insurance is None:
-                    return "this game has no insurance"
-                if box.insurance:
-                    return "the box is already insured"
-                return f"insurance needs {profile.insurance.min_hand.label} or better"
-            if action.amount is None or not span[0] <= action.amount <= span[1]:
-                return (
-                    f"the insurance stake must be from {span[0]} to {span[1]}, not {action.amount}"
-                )
-            return None
-        if act == "take_ante":
-            return "the ANTE is taken only when the dealer shows no game"
-        return f"{act!r} is not an action of this game"
-
-    def _why_not_half(self, state: StudState, box: BoxState) -> str:
-        spec = state.profile.take_half
-        if spec is None:
-            return "this game has no half payout"
-        if spec.requires_bonus and not box.bonus:
-            return "a half payout is open only to a box carrying the BONUS"
-        if box.took_half:
-            return "half was already taken"
-        if not self._extras_open(state, box):
-            return "too late: half is taken on the box's own turn, before the next box or the show"
-        return f"a half payout needs {spec.min_hand.label} or better"
-
-    def apply(self, state: StudState, action: Action) -> StudState:
-        self.verify(state, action)
-        index = state.index(action.box)
-        box = state.boxes[index]
-        profile = state.profile
-        deck = state.deck
-        act = action.act
-        if act == "exchange":
-            box, deck = improve.exchange(profile, box, action.cards, deck)
-        elif act == "buy_sixth":
-            box, deck = improve.buy_sixth(profile, box, deck)
-        elif act == "discard":
-            box, deck = improve.discard(profile, box, action.cards, deck)
-        elif act == "stand":
-            box = evolve(box, round=len(profile.improve))
-        elif act == "insure":
-            assert action.amount is not None
-            box = evolve(box, insurance=action.amount, round=len(profile.improve))
-        elif act == "play":
-            box = evolve(box, stage=Stage.PLAYED)
-        elif act == "fold":
-            box = evolve(box, stage=Stage.FOLDED)
-        elif act == "take_half":
-            box = evolve(box, took_half=True, stage=Stage.PLAYED)
-        elif act == "buy_game":
-            box = evolve(box, bought_game=True)
-        elif act == "take_ante":
-            box = evolve(box, took_ante=True)
-        boxes = list(state.boxes)
-        boxes[index] = box
-        queue = state.queue
-        if state.phase is Phase.DECIDING:
-            done = box.stage in (Stage.PLAYED, Stage.FOLDED)
-        else:
-            done = box.took_ante or box.bought_game
-        if done and queue and queue[0] == index:
-            queue = queue[1:]
-            if queue and boxes[queue[0]].stage is Stage.WAITING:  # the next box's turn
-                boxes[queue[0]] = evolve(boxes[queue[0]], stage=Stage.DECIDING)
-        state = StudState(
-            setup=state.setup,
-            boxes=tuple(boxes),
-            dealer=state.dealer,
-            deck=deck,
-            phase=state.phase,
-            queue=queue,
-            show=state.show,
-            extras_closed=state.extras_closed,
-            history=(*state.history, action),
-        )
-        if queue:
-            return state
-        if state.phase is Phase.DECIDING:
-            return self._show(state)
-        assert state.show is not None  # after the show, or a late purchase before it
-        return self._finish(state, state.show)
 
     def default_action(self, state: StudState) -> Action | None:
         """What a timer does: take the ANTE after the show, give back the

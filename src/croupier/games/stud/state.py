@@ -7,40 +7,15 @@ be kept, compared or replayed.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from enum import Enum
-from typing import Any, TypeVar
 
 from croupier.cards.deck import Deck
-from croupier.games.base import Action, RoundSetup
+from croupier.games.base import RoundSetup
 from croupier.games.common.turns import BoxTurns
+from croupier.games.common.verbs import OnBox
 from croupier.games.stud.payout import DealerShow
 from croupier.games.stud.profile import StudProfile
-
-T = TypeVar("T")
-_FIELDS: dict[type, tuple[frozenset[str], tuple[str, ...]]] = {}
-
-
-def evolve(value: T, **changes: Any) -> T:
-    """``dataclasses.replace`` for the round's frozen, slotted values, about
-    twice as fast: every action builds new values, so this is the engine's hot
-    path. (None of these classes has a ``__post_init__`` to run.)
-
-    >>> box = BoxState(1, "ann", 100, False, (1, 2, 3, 4, 5))
-    >>> evolve(box, round=1).round, box.round
-    (1, 0)
-    """
-    cls = type(value)
-    known = _FIELDS.get(cls)
-    if known is None:
-        names = tuple(f.name for f in fields(cls))  # type: ignore[arg-type]
-        known = _FIELDS[cls] = (frozenset(names), names)
-    if not changes.keys() <= known[0]:
-        raise TypeError(f"{cls.__name__} has no field {sorted(changes.keys() - known[0])}")
-    new = object.__new__(cls)
-    for name in known[1]:
-        object.__setattr__(new, name, changes[name] if name in changes else getattr(value, name))
-    return new
 
 
 class Phase(Enum):
@@ -101,7 +76,7 @@ class StudState(BoxTurns[BoxState]):
     # The show became a public fact that boxes decide on (a no-game choice):
     # from then on nobody may take half or buy a game "before the show".
     extras_closed: bool = False
-    history: tuple[Action, ...] = ()
+    history: tuple[OnBox, ...] = ()  # every accepted verb's payload, in order
 
     @property
     def profile(self) -> StudProfile:
