@@ -28,7 +28,7 @@ dealer shows and every box is settled separately by
 
 from __future__ import annotations
 
-from dataclasses import replace
+from typing import Any
 
 from croupier.cards.deck import Deck
 from croupier.games.base import (
@@ -42,21 +42,34 @@ from croupier.games.base import (
     Turn,
     Viewer,
 )
-from croupier.games.common.refusals import Refusals
+from croupier.games.common.verbs import BoxEngine, Verb
 from croupier.games.common.view import card_texts, with_turn
+from croupier.games.house_poker.flow import open_street, street_stake
 from croupier.games.house_poker.hands import final_hand, qualifies, side_bet_pays
 from croupier.games.house_poker.payout import BoxPlay, settle_box
-from croupier.games.house_poker.profile import HouseProfile, Street, antes
+from croupier.games.house_poker.profile import HouseProfile
 from croupier.games.house_poker.seating import check_setup
 from croupier.games.house_poker.state import BoxState, HouseState
+from croupier.games.house_poker.verbs import VERBS, HouseVerb, offered
 from croupier.games.house_poker.view import project
 from croupier.poker.hand import HandRank
 
 
-class HousePokerGame(Refusals[HouseState]):
-    """The rules of the house-banked poker games as pure functions over :class:`HouseState`."""
+class HousePokerGame(BoxEngine[HouseState, HouseVerb]):
+    """The rules of the house-banked poker games as pure functions over
+    :class:`HouseState`; its verbs are :mod:`croupier.games.house_poker.verbs`."""
 
     game = "house_poker"
+    verbs = VERBS
+    one_hand = "a poker box has one hand"
+
+    def verb(self, state: HouseState, act: str) -> Verb[HouseState, Any] | None:
+        """Only the verbs of this profile's streets (three-card poker has no ``bet``)."""
+        return super().verb(state, act) if act in offered(state) else None
+
+    def unknown(self, state: HouseState, action: Action) -> str:
+        verbs = ", ".join(sorted(offered(state)))
+        return f"{action.act!r} is not an action of this game ({verbs})"
 
     # ------------------------------------------------------------ the deal
 
@@ -87,56 +100,7 @@ class HousePokerGame(Refusals[HouseState]):
             for stake, cards in zip(order, hands, strict=True)
         )
         state = HouseState(setup, boxes, tuple(dealer), (), deck)
-        return self._open_street(state)
-
-    @staticmethod
-    def _stake(street: Street, box: BoxState) -> int:
-        return antes(street.antes, box.ante)
-
-    def _open_street(self, state: HouseState) -> HouseState:
-        """Turn the street's board cards, let dark boxes stake as set, and queue
-        the light boxes; move on while nobody is left to ask."""
-        streets = state.profile.streets
-        while state.street < len(streets):
-            if not any(b.in_play for b in state.boxes):
-                break
-            street = streets[state.street]
-            cards, deck = state.deck.deal_many("board", street.board_before)
-            boxes = list(state.boxes)
-            for i, box in enumerate(boxes):
-                if box.in_play and box.dark:
-                    staked = street.decision == "play_or_fold" or street.line in box.preset
-                    boxes[i] = self._decided(street, box, staked)
-            queue = tuple(i for i, b in enumerate(boxes) if b.in_play and not b.dark)
-            state = replace(
-                state, boxes=tuple(boxes), board=state.board + cards, deck=deck, queue=queue
-            )
-            if queue:
-                return self._show_cards_to(state, queue[0])
-            state = replace(state, street=state.street + 1)
-        return self._show(state)
-
-    def _decided(self, street: Street, box: BoxState, staked: bool) -> BoxState:
-        if staked:
-            streets = (*box.streets, (street.line, self._stake(street, box)))
-            return replace(box, streets=streets, decided=box.decided + 1)
-        folded = street.decision == "play_or_fold"
-        return replace(box, decided=box.decided + 1, folded=folded)
-
-    @staticmethod
-    def _show_cards_to(state: HouseState, index: int) -> HouseState:
-        boxes = list(state.boxes)
-        boxes[index] = replace(boxes[index], seen=True)
-        return replace(state, boxes=tuple(boxes))
-
-    def _show(self, state: HouseState) -> HouseState:
-        """Every street decided: turn the rest of the board (if anyone still
-        plays against it) and the dealer shows."""
-        deck, board = state.deck, state.board
-        if any(b.in_play for b in state.boxes):
-            more, deck = deck.deal_many("board", state.profile.board_cards - len(board))
-            board += more
-        return replace(state, board=board, deck=deck, queue=(), done=True)
+        return open_street(state)
 
     # ------------------------------------------------------------ turns
 
@@ -156,55 +120,9 @@ class HousePokerGame(Refusals[HouseState]):
         street = state.profile.streets[state.street]
         stake, other = street.verbs
         return (
-            LegalAction(stake, box.box, price=self._stake(street, box)),
+            LegalAction(stake, box.box, price=street_stake(street, box)),
             LegalAction(other, box.box, price=0),
         )
-
-    def refusal(self, state: HouseState, action: Action) -> str | None:
-        try:
-            box = state.boxes[state.index(action.box)]
-        except KeyError:
-            return "there is no such box in this round"
-        if action.player is not None and action.player != box.player:
-            return f"the box belongs to {box.player}, not {action.player}"
-        if action.hand:
-            return "a poker box has one hand"
-        verbs = {v for s in state.profile.streets for v in s.verbs}
-        if action.act not in verbs:
-            return f"{action.act!r} is not an action of this game ({', '.join(sorted(verbs))})"
-        current = state.current()
-        if current is None or current.box != box.box:
-            if box.dark:
-                return "a dark box decides nothing: it is played as staked before the deal"
-            if box.folded:
-                return "the box has folded"
-            if not box.ante:
-                return "the box has no ANTE: only its side bet plays"
-            if current is None:
-                return "nothing is left to decide in this round"
-            return f"it is box {current.box}'s turn"
-        street = state.profile.streets[state.street]
-        if action.act not in street.verbs:
-            return f"now the box may {street.verbs[0]} or {street.verbs[1]}"
-        price = self._stake(street, box)
-        if action.amount is not None and action.act == street.verbs[0] and action.amount != price:
-            return (
-                f"the {street.line.upper()} is {street.antes} x ANTE = {price}, not {action.amount}"
-            )
-        return None
-
-    def apply(self, state: HouseState, action: Action) -> HouseState:
-        self.verify(state, action)
-        index = state.queue[0]
-        street = state.profile.streets[state.street]
-        box = self._decided(street, state.boxes[index], action.act == street.verbs[0])
-        boxes = list(state.boxes)
-        boxes[index] = box
-        queue = state.queue[1:]
-        state = replace(state, boxes=tuple(boxes), queue=queue, history=(*state.history, action))
-        if queue:
-            return self._show_cards_to(state, queue[0])
-        return self._open_street(replace(state, street=state.street + 1))
 
     def default_action(self, state: HouseState) -> Action | None:
         """What a timer does: fold where folding is open, else check (nothing more is staked)."""
@@ -227,7 +145,7 @@ class HousePokerGame(Refusals[HouseState]):
         total = box.ante + sum(box.side.values())
         if box.dark and box.ante:
             return total + sum(
-                self._stake(street, box)
+                street_stake(street, box)
                 for street in profile.streets
                 if street.decision == "play_or_fold" or street.line in box.preset
             )

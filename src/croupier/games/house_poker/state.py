@@ -10,8 +10,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from croupier.cards.deck import Deck
-from croupier.games.base import Action, RoundSetup
+from croupier.games.base import RoundSetup
 from croupier.games.common.turns import BoxTurns
+from croupier.games.common.verbs import OnBox
 from croupier.games.house_poker.profile import HouseProfile
 
 
@@ -45,7 +46,7 @@ class HouseState(BoxTurns[BoxState]):
     street: int = 0  # the street being decided; len(profile.streets) = all decided
     queue: tuple[int, ...] = ()  # indices into ``boxes`` still to decide this street
     done: bool = False  # the dealer has shown: the round can be settled
-    history: tuple[Action, ...] = ()
+    history: tuple[OnBox, ...] = ()  # the accepted verbs' payloads, in order
 
     @property
     def profile(self) -> HouseProfile:

@@ -76,7 +76,7 @@ class StudState(BoxTurns[BoxState]):
     # The show became a public fact that boxes decide on (a no-game choice):
     # from then on nobody may take half or buy a game "before the show".
     extras_closed: bool = False
-    history: tuple[OnBox, ...] = ()  # every accepted verb's payload, in order
+    history: tuple[OnBox, ...] = ()  # the accepted verbs' payloads: which box acted, in order
 
     @property
     def profile(self) -> StudProfile:

@@ -1,6 +1,8 @@
 """The verbs of a stud round: each one's payload, why it is refused, what it does.
 
-A light box on its turn improves its hand (``exchange``, ``buy_sixth``, then
+Verbs that name nothing but their box (``play``, ``fold``, ``stand``...) read
+as :class:`~croupier.games.common.verbs.OnBox`; the others have their own
+payload. A light box on its turn improves its hand (``exchange``, ``buy_sixth``, then
 ``discard`` what it owes back, or ``stand``), may ``insure`` it, and ``play`` s
 or ``fold`` s; on its turn or right after it played, before the show, it may
 ``take_half`` or ``buy_game``; after a no-game show it buys a game or
@@ -41,41 +43,6 @@ StudVerb = Literal[
     "buy_game",
     "take_ante",
 ]
-
-
-@dataclass(frozen=True, slots=True)
-class Play(OnBox):
-    """Place the BET: the box plays against the dealer."""
-
-
-@dataclass(frozen=True, slots=True)
-class Fold(OnBox):
-    """Give up the ANTE (and whatever was paid for)."""
-
-
-@dataclass(frozen=True, slots=True)
-class Stand(OnBox):
-    """Improve no further."""
-
-
-@dataclass(frozen=True, slots=True)
-class BuySixth(OnBox):
-    """Buy a 6th card at the round's price."""
-
-
-@dataclass(frozen=True, slots=True)
-class TakeHalf(OnBox):
-    """Take half the hand's payout now and play no further."""
-
-
-@dataclass(frozen=True, slots=True)
-class BuyGame(OnBox):
-    """Buy the dealer a game (before the show, or after a no-game show)."""
-
-
-@dataclass(frozen=True, slots=True)
-class TakeAnte(OnBox):
-    """After a no-game show: take the ANTE instead of buying a game."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -281,13 +248,13 @@ def _marks(**changes: Any) -> Callable[[StudState, OnBox], StudState]:
 
 VERBS: dict[StudVerb, Verb[StudState, Any]] = {
     "exchange": Verb(Exchange.read, _refuse_exchange, _exchange),
-    "buy_sixth": Verb(BuySixth.read, _refuse_sixth, _buy_sixth),
+    "buy_sixth": Verb(OnBox.read, _refuse_sixth, _buy_sixth),
     "discard": Verb(Discard.read, _refuse_discard, _discard),
-    "stand": Verb(Stand.read, _refuse_stand, _stand),
+    "stand": Verb(OnBox.read, _refuse_stand, _stand),
     "insure": Verb(Insure.read, _refuse_insure, _insure),
-    "play": Verb(Play.read, _refuse_play, _marks(stage=Stage.PLAYED)),
-    "fold": Verb(Fold.read, _refuse_fold, _marks(stage=Stage.FOLDED)),
-    "take_half": Verb(TakeHalf.read, _refuse_half, _marks(took_half=True, stage=Stage.PLAYED)),
-    "buy_game": Verb(BuyGame.read, _refuse_buy_game, _marks(bought_game=True)),
-    "take_ante": Verb(TakeAnte.read, _refuse_take_ante, _marks(took_ante=True)),
+    "play": Verb(OnBox.read, _refuse_play, _marks(stage=Stage.PLAYED)),
+    "fold": Verb(OnBox.read, _refuse_fold, _marks(stage=Stage.FOLDED)),
+    "take_half": Verb(OnBox.read, _refuse_half, _marks(took_half=True, stage=Stage.PLAYED)),
+    "buy_game": Verb(OnBox.read, _refuse_buy_game, _marks(bought_game=True)),
+    "take_ante": Verb(OnBox.read, _refuse_take_ante, _marks(took_ante=True)),
 }
