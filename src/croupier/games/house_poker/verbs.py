@@ -59,10 +59,12 @@ def _refusing(verb: HouseVerb) -> Callable[[HouseState, OnBox], str | None]:
 
     def refuse(state: HouseState, move: OnBox) -> str | None:
         reason = _turn(state, move)
+        if reason is not None:
+            return reason
         street = state.profile.streets[state.street]
-        if reason is None and verb not in street.verbs:
+        if verb not in street.verbs:
             return f"now the box may {street.verbs[0]} or {street.verbs[1]}"
-        return reason
+        return None
 
     return refuse
 
