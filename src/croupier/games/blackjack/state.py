@@ -10,9 +10,11 @@ from dataclasses import dataclass
 
 from croupier.cards.card import ACE, rank_of
 from croupier.cards.deck import Deck
-from croupier.games.base import Action, RoundSetup
+from croupier.games.base import RoundSetup
 from croupier.games.blackjack.hand import busted, is_blackjack, total
 from croupier.games.blackjack.profile import BlackjackProfile
+from croupier.games.common.turns import NumberedBoxes
+from croupier.games.common.verbs import OnHand
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,13 +73,13 @@ class BoxState:
 
 
 @dataclass(frozen=True, slots=True)
-class BlackjackState:
+class BlackjackState(NumberedBoxes[BoxState]):
     setup: RoundSetup[BlackjackProfile]
     boxes: tuple[BoxState, ...]  # in dealing order (box 1 first)
     dealer: tuple[int, ...]
     deck: Deck  # the rest of the shoe, for the next round
     turn: tuple[int, int] | None = (0, 0)  # (box index, hand index); None: the dealer has played
-    history: tuple[Action, ...] = ()
+    history: tuple[OnHand, ...] = ()  # the accepted verbs' payloads, in order
 
     @property
     def profile(self) -> BlackjackProfile:
@@ -98,9 +100,3 @@ class BlackjackState:
     @property
     def dealer_blackjack(self) -> bool:
         return is_blackjack(self.dealer[:2])
-
-    def index(self, box: int) -> int:
-        for i, b in enumerate(self.boxes):
-            if b.box == box:
-                return i
-        raise KeyError(box)
