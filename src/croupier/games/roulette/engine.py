@@ -30,7 +30,8 @@ line (``straight:17``, ``red``...).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
+from typing import Any, Literal, Self
 
 from croupier.cards.deck import Deck
 from croupier.games.base import (
@@ -48,7 +49,8 @@ from croupier.games.base import (
     Viewer,
 )
 from croupier.games.common.cap import cap_lines
-from croupier.games.common.refusals import Refusals
+from croupier.games.common.evolve import evolve
+from croupier.games.common.verbs import OnBox, Verb, VerbEngine, seat_refusal
 from croupier.games.common.view import with_turn
 from croupier.games.roulette.profile import RouletteProfile
 from croupier.games.roulette.wheel import POCKETS, canonical, colour, covers, expand, kind_of
@@ -106,6 +108,91 @@ def spin(deck: Deck) -> tuple[int, Deck]:
     return pocket, deck
 
 
+RouletteVerb = Literal["bet", "no_more_bets"]
+
+
+@dataclass(frozen=True, slots=True)
+class Bet(OnBox):
+    """``amount`` on ``spot`` (a position, an outside field or a call bet) in the
+    chips of colour ``box``, sent by ``player`` (None: by the house)."""
+
+    spot: str | None
+    amount: int | None
+    player: str | None
+
+    @classmethod
+    def read(cls, action: Action) -> Self:
+        return cls(action.box, action.spot, action.amount, action.player)
+
+
+def _refuse_bet(state: RouletteState, bet: Bet) -> str | None:
+    try:
+        seat: BoxStake | None = state.stake(bet.box)
+    except KeyError:
+        seat = None
+    owner = None if seat is None else seat.player
+    reason = seat_refusal(owner, bet.player, "colour", "at this table")
+    if reason is not None or seat is None:
+        return reason
+    try:
+        placed(state, bet, seat)
+    except ValueError as why:
+        return str(why)
+    # A bet on positions already at their maximum is accepted too, all of it
+    # returned ([004]: "the excess is returned to the player"), never refused.
+    return None
+
+
+def placed(state: RouletteState, bet: Bet, seat: BoxStake) -> Placed:
+    """The bet spread over its positions, each cut to its maximum."""
+    spot = canonical(bet.spot or "")
+    try:
+        spread = expand(spot)
+    except KeyError:
+        raise ValueError(f"unclear bet {bet.spot!r}: no such position or call bet") from None
+    amount, chip = bet.amount, seat.stake("chip")
+    if amount is None or amount <= 0:
+        raise ValueError("a bet needs a positive amount")
+    chips = sum(n for _, n in spread)
+    if amount % (chips * chip):
+        raise ValueError(
+            f"{amount} is not a whole number of {chips} chip(s) of {chip} (the colour's chip value)"
+        )
+    unit = amount // chips
+    limits = state.setup.limits
+    if unit < limits.min_stake:
+        raise ValueError(f"{unit} a chip is below the table minimum {limits.min_stake}")
+    positions: list[tuple[str, int]] = []
+    for position, n in spread:
+        ceiling = state.profile.position_max[kind_of(position)] * limits.max_stake
+        room = max(ceiling - state.on(seat.box, position), 0)
+        positions.append((position, min(unit * n, room)))
+    return Placed(seat.box, spot, amount, tuple(positions), tuple(unit * n for _, n in spread))
+
+
+def _bet(state: RouletteState, bet: Bet) -> RouletteState:
+    return evolve(state, bets=(*state.bets, placed(state, bet, state.stake(bet.box))))
+
+
+def _close(action: Action) -> None:
+    """``no_more_bets`` carries nothing and is open until the table closes."""
+
+
+def _never(state: RouletteState, _: None) -> None:
+    return None
+
+
+def _no_more_bets(state: RouletteState, _: None) -> RouletteState:
+    pocket, deck = spin(state.deck)
+    return evolve(state, closed=True, pocket=pocket, deck=deck)
+
+
+VERBS: dict[RouletteVerb, Verb[RouletteState, Any]] = {
+    "bet": Verb(Bet.read, _refuse_bet, _bet),
+    "no_more_bets": Verb(_close, _never, _no_more_bets),
+}
+
+
 def check_setup(setup: RoundSetup[RouletteProfile]) -> None:
     profile = setup.profile
     if not isinstance(profile, RouletteProfile):
@@ -125,10 +212,19 @@ def check_setup(setup: RoundSetup[RouletteProfile]) -> None:
             raise RuleError(f"{where}: the chip value must be a positive whole number")
 
 
-class RouletteGame(Refusals[RouletteState]):
+class RouletteGame(VerbEngine[RouletteState, RouletteVerb]):
     """The rules of European roulette as pure functions over :class:`RouletteState`."""
 
     game = "roulette"
+    verbs = VERBS
+
+    def opening(self, state: RouletteState, action: Action) -> str | None:
+        """Once closed, the table refuses everything; a bet checks its colour itself
+        (``no_more_bets`` is the dealer's, of no colour)."""
+        return "no more bets: the table is closed" if state.closed else None
+
+    def unknown(self, state: RouletteState, action: Action) -> str:
+        return f"{action.act!r} is not an action of roulette (bet, no_more_bets)"
 
     def start(self, setup: RoundSetup[RouletteProfile], deck: Deck) -> RouletteState:
         check_setup(setup)
@@ -148,66 +244,6 @@ class RouletteGame(Refusals[RouletteState]):
             for b in sorted(state.setup.boxes, key=lambda b: b.box)
         ]
         return (*bets, LegalAction("no_more_bets"))
-
-    # ------------------------------------------------------------ checking
-
-    def refusal(self, state: RouletteState, action: Action) -> str | None:
-        if state.closed:
-            return "no more bets: the table is closed"
-        if action.act == "no_more_bets":
-            return None
-        if action.act != "bet":
-            return f"{action.act!r} is not an action of roulette (bet, no_more_bets)"
-        try:
-            seat = state.stake(action.box)
-        except KeyError:
-            return "there is no such colour at this table"
-        if action.player is not None and action.player != seat.player:
-            return f"the colour belongs to {seat.player}, not {action.player}"
-        try:
-            self._placed(state, action, seat)
-        except ValueError as why:
-            return str(why)
-        # A bet on positions already at their maximum is accepted too, all of it
-        # returned ([004]: "the excess is returned to the player"), never refused.
-        return None
-
-    def _placed(self, state: RouletteState, action: Action, seat: BoxStake) -> Placed:
-        """The bet spread over its positions, each cut to its maximum."""
-        spot = canonical(action.spot or "")
-        try:
-            spread = expand(spot)
-        except KeyError:
-            raise ValueError(f"unclear bet {action.spot!r}: no such position or call bet") from None
-        amount, chip = action.amount, seat.stake("chip")
-        if amount is None or amount <= 0:
-            raise ValueError("a bet needs a positive amount")
-        chips = sum(n for _, n in spread)
-        if amount % (chips * chip):
-            raise ValueError(
-                f"{amount} is not a whole number of {chips} chip(s) of {chip} "
-                f"(the colour's chip value)"
-            )
-        unit = amount // chips
-        limits = state.setup.limits
-        if unit < limits.min_stake:
-            raise ValueError(f"{unit} a chip is below the table minimum {limits.min_stake}")
-        positions: list[tuple[str, int]] = []
-        for position, n in spread:
-            ceiling = state.profile.position_max[kind_of(position)] * limits.max_stake
-            room = max(ceiling - state.on(seat.box, position), 0)
-            positions.append((position, min(unit * n, room)))
-        return Placed(seat.box, spot, amount, tuple(positions), tuple(unit * n for _, n in spread))
-
-    # ------------------------------------------------------------ applying
-
-    def apply(self, state: RouletteState, action: Action) -> RouletteState:
-        self.verify(state, action)
-        if action.act == "no_more_bets":
-            pocket, deck = spin(state.deck)
-            return replace(state, closed=True, pocket=pocket, deck=deck)
-        placed = self._placed(state, action, state.stake(action.box))
-        return replace(state, bets=(*state.bets, placed))
 
     def default_action(self, state: RouletteState) -> Action | None:
         """The dealer's timer closes the table."""
