@@ -22,7 +22,9 @@ refused. The round's deck is the rest of the shoe, for the next round.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import Any, Never
 
 from croupier.cards.deck import Deck
 from croupier.games.baccarat.profile import STAKES, BaccaratProfile, paid
@@ -42,8 +44,8 @@ from croupier.games.base import (
     Viewer,
 )
 from croupier.games.common.cap import cap_lines
-from croupier.games.common.refusals import Refusals
 from croupier.games.common.seating import check_boxes
+from croupier.games.common.verbs import Verb, VerbEngine
 from croupier.games.common.view import card_texts
 
 CAP_ORDER = ("player", "banker", "tie")
@@ -120,10 +122,12 @@ def settle_box(profile: BaccaratProfile, result: str, stake: BoxStake) -> tuple[
     return tuple(lines)
 
 
-class BaccaratGame(Refusals[BaccaratState]):
-    """The rules of baccarat as pure functions over :class:`BaccaratState`."""
+class BaccaratGame(VerbEngine[BaccaratState, Never]):
+    """The rules of baccarat as pure functions over :class:`BaccaratState`:
+    no verbs, so every action is refused before any would be looked up."""
 
     game = "baccarat"
+    verbs: Mapping[Never, Verb[BaccaratState, Any]] = {}
 
     def start(self, setup: RoundSetup[BaccaratProfile], deck: Deck) -> BaccaratState:
         check_setup(setup)
@@ -153,12 +157,8 @@ class BaccaratGame(Refusals[BaccaratState]):
     def legal_actions(self, state: BaccaratState) -> tuple[LegalAction, ...]:
         return ()
 
-    def refusal(self, state: BaccaratState, action: Action) -> str | None:
+    def opening(self, state: BaccaratState, action: Action) -> str | None:
         return "baccarat has no decisions: stakes are placed before the deal"
-
-    def apply(self, state: BaccaratState, action: Action) -> BaccaratState:
-        self.verify(state, action)
-        return state  # pragma: no cover - verify always refuses
 
     def default_action(self, state: BaccaratState) -> Action | None:
         return None
