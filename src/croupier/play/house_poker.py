@@ -19,7 +19,8 @@ from rich.table import Table
 from rich.text import Text
 
 from croupier.games.base import JSON, BoxStake, Limits
-from croupier.games.house_poker.profile import HouseProfile, antes
+from croupier.games.common.antes import antes
+from croupier.games.house_poker.profile import HouseProfile
 from croupier.play.money import format_money
 from croupier.play.plugin import BasePlugin
 from croupier.play.render import cards_markup, fraction_text

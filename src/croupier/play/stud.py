@@ -23,8 +23,9 @@ from rich.text import Text
 
 from croupier.cards.card import CardError, format_card, parse_card, parse_cards
 from croupier.games.base import JSON, BoxStake, LegalAction, Limits
+from croupier.games.common.antes import antes
 from croupier.games.stud.payout import evaluate
-from croupier.games.stud.profile import COMBINATIONS, ImproveRound, StudProfile, antes
+from croupier.games.stud.profile import COMBINATIONS, ImproveRound, StudProfile
 from croupier.play.money import format_money
 from croupier.play.plugin import BasePlugin
 from croupier.play.render import card_markup, cards_markup, fraction_text

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+from croupier.games.common.antes import antes
 from croupier.games.common.evolve import evolve
 from croupier.games.common.verbs import OnBox
-from croupier.games.house_poker.profile import Street, antes
+from croupier.games.house_poker.profile import Street
 from croupier.games.house_poker.state import BoxState, HouseState
 
 

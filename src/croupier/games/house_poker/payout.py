@@ -38,9 +38,10 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 
 from croupier.games.base import StakeLine
+from croupier.games.common.antes import antes
 from croupier.games.common.cap import cap_lines
 from croupier.games.house_poker.hands import floor_value, qualifies
-from croupier.games.house_poker.profile import HouseProfile, antes
+from croupier.games.house_poker.profile import HouseProfile
 from croupier.poker.hand import Category, HandRank
 
 # Which of the box's own winnings the maximum payout cuts first; each side bet is

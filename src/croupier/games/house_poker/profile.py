@@ -50,11 +50,6 @@ _RANK_NAMES = ("two", "three", "four", "five", "six", "seven", "eight", "nine", 
 _PLURAL = {"six": "sixes"}
 
 
-def antes(multiple: Fraction, ante: int) -> int:
-    """``multiple`` ANTEs in minor units, rounded down."""
-    return ante * multiple.numerator // multiple.denominator
-
-
 def classes(ranking: str) -> tuple[Category, ...]:
     """The hand classes of a ranking, lowest first (three-card poker has its own order)."""
     if ranking == "three_card":

@@ -47,6 +47,7 @@ from croupier.games.base import (
     Viewer,
     ViewerRole,
 )
+from croupier.games.common.antes import antes
 from croupier.games.common.evolve import evolve
 from croupier.games.common.verbs import BoxEngine
 from croupier.games.stud import improve
@@ -58,7 +59,7 @@ from croupier.games.stud.options import (
     may_take_half,
 )
 from croupier.games.stud.payout import BoxHand, BoxPlay, evaluate, settle_box
-from croupier.games.stud.profile import StudProfile, antes
+from croupier.games.stud.profile import StudProfile
 from croupier.games.stud.seating import check_setup, dealing_order
 from croupier.games.stud.state import BoxState, Phase, Stage, StudState
 from croupier.games.stud.verbs import VERBS, StudVerb, refuse_unknown

@@ -14,8 +14,9 @@ from collections.abc import Sequence
 from croupier.cards.card import format_cards
 from croupier.cards.deck import Deck
 from croupier.games.base import LegalAction
+from croupier.games.common.antes import antes
 from croupier.games.common.evolve import evolve
-from croupier.games.stud.profile import ImproveRound, StudProfile, antes
+from croupier.games.stud.profile import ImproveRound, StudProfile
 from croupier.games.stud.state import BoxState, Stage
 
 

@@ -4,8 +4,8 @@ refusals (:mod:`croupier.games.stud.verbs`) ask the same questions here.
 
 from __future__ import annotations
 
+from croupier.games.common.antes import antes
 from croupier.games.stud.payout import BoxHand, coefficient, evaluate
-from croupier.games.stud.profile import antes
 from croupier.games.stud.seating import several_light_owner
 from croupier.games.stud.state import BoxState, Stage, StudState
 

@@ -23,9 +23,10 @@ from functools import lru_cache
 from itertools import combinations
 
 from croupier.games.base import StakeLine
+from croupier.games.common.antes import antes
 from croupier.games.common.cap import CAPPED as CAPPED  # re-exported: tests and scripts read it
 from croupier.games.common.cap import cap_lines
-from croupier.games.stud.profile import StudProfile, antes
+from croupier.games.stud.profile import StudProfile
 from croupier.poker.hand import Category, HandRank, best_of, rank5
 
 # Which of the box's own winnings the maximum payout cuts first (the contract with the

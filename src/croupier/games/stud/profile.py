@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
+from croupier.games.common.antes import antes
 from croupier.games.common.seating import Table, parse_table
 from croupier.games.common.settings import Section as _Section
 from croupier.games.common.settings import category as _category
@@ -29,11 +30,6 @@ from croupier.games.common.settings import fraction as _fraction
 from croupier.poker.hand import Category
 
 COMBINATIONS = tuple(Category)[1:]  # ace-king .. royal flush
-
-
-def antes(multiple: Fraction, ante: int) -> int:
-    """``multiple`` ANTEs in minor units, rounded down."""
-    return ante * multiple.numerator // multiple.denominator
 
 
 @dataclass(frozen=True, slots=True)

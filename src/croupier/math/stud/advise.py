@@ -36,9 +36,10 @@ from numpy.typing import NDArray
 
 from croupier.cards.card import format_cards
 from croupier.cards.deck import Deck
+from croupier.games.common.antes import antes
 from croupier.games.stud import improve
 from croupier.games.stud.payout import BoxHand, BoxPlay, coefficient, evaluate
-from croupier.games.stud.profile import StudProfile, antes
+from croupier.games.stud.profile import StudProfile
 from croupier.games.stud.state import BoxState, Stage
 from croupier.math.stud.counting import HandTable, count_many, hand_table
 from croupier.math.stud.outcomes import ANTE, CLASSES, class_nets, fold_net
