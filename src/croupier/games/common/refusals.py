@@ -1,9 +1,11 @@
-"""``verify`` and ``can`` from one reason: pokerkit's verify/can pair, written once.
+"""Refusals: ``verify`` and ``can`` from one reason, and the reasons every game shares.
 
 An engine says in one method why an action is refused (or ``None`` when it
 is open); ``verify`` raises that reason as an
 :class:`~croupier.games.base.IllegalAction` naming the box and the verb, and
-``can`` answers yes or no, so the two can never disagree.
+``can`` answers yes or no, so the two can never disagree (pokerkit's
+verify/can pair, written once). :func:`seat_refusal` and :func:`turn_refusal`
+word the checks every game of boxes makes the same way.
 
 >>> class Quiet(Refusals[int]):
 ...     def refusal(self, state: int, action: Action) -> str | None:
@@ -14,6 +16,8 @@ is open); ``verify`` raises that reason as an
 Traceback (most recent call last):
 ...
 croupier.games.base.IllegalAction: box 1: hit refused: only standing here
+>>> seat_refusal("ann", "bob"), turn_refusal(3, None), turn_refusal(None, "the box has folded")
+('the box belongs to ann, not bob', "it is box 3's turn", 'the box has folded')
 """
 
 from __future__ import annotations
@@ -38,3 +42,25 @@ class Refusals(ABC, Generic[S]):
 
     def can(self, state: S, action: Action) -> bool:
         return self.refusal(state, action) is None
+
+
+def seat_refusal(
+    owner: str | None, sender: str | None, seat: str = "box", where: str = "in this round"
+) -> str | None:
+    """Why ``sender`` may not act on a seat whose player is ``owner`` (None:
+    no such seat), or None: the first check of every action on a box."""
+    if owner is None:
+        return f"there is no such {seat} {where}"
+    if sender is not None and sender != owner:
+        return f"the {seat} belongs to {owner}, not {sender}"
+    return None
+
+
+def turn_refusal(current: int | None, idle: str | None) -> str:
+    """Why a box may not act while it is box ``current``'s turn (None: nobody's):
+    ``idle`` when the box itself has nothing left to decide (dark, folded...)."""
+    if idle is not None:
+        return idle
+    if current is None:
+        return "nothing is left to decide in this round"
+    return f"it is box {current}'s turn"

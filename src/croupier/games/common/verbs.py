@@ -46,7 +46,7 @@ from dataclasses import dataclass
 from typing import Any, Generic, Protocol, Self, TypeGuard, TypeVar
 
 from croupier.games.base import Action, IllegalAction
-from croupier.games.common.refusals import Refusals
+from croupier.games.common.refusals import Refusals, seat_refusal
 
 S = TypeVar("S")  # a round's state
 T = TypeVar("T")  # a verb's payload
@@ -84,18 +84,6 @@ class Verb(Generic[S, T]):
     read: Callable[[Action], T]
     refuse: Callable[[S, T], str | None]
     apply: Callable[[S, T], S]
-
-
-def seat_refusal(
-    owner: str | None, sender: str | None, seat: str = "box", where: str = "in this round"
-) -> str | None:
-    """Why ``sender`` may not act on a seat whose player is ``owner`` (None:
-    no such seat), or None: the first check of every action on a box."""
-    if owner is None:
-        return f"there is no such {seat} {where}"
-    if sender is not None and sender != owner:
-        return f"the {seat} belongs to {owner}, not {sender}"
-    return None
 
 
 class VerbEngine(Refusals[S], Generic[S, K]):

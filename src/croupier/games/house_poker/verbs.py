@@ -14,9 +14,10 @@ from dataclasses import dataclass
 from typing import Any, Literal, Self
 
 from croupier.games.base import Action
+from croupier.games.common.refusals import turn_refusal
 from croupier.games.common.verbs import OnBox, Verb
 from croupier.games.house_poker.flow import decide, street_stake
-from croupier.games.house_poker.state import HouseState
+from croupier.games.house_poker.state import BoxState, HouseState
 
 HouseVerb = Literal["play", "fold", "bet", "check"]
 
@@ -43,15 +44,17 @@ def _turn(state: HouseState, move: OnBox) -> str | None:
     current = state.current()
     if current is not None and current.box == box.box:
         return None
+    return turn_refusal(None if current is None else current.box, _idle(box))
+
+
+def _idle(box: BoxState) -> str | None:
     if box.dark:
         return "a dark box decides nothing: it is played as staked before the deal"
     if box.folded:
         return "the box has folded"
     if not box.ante:
         return "the box has no ANTE: only its side bet plays"
-    if current is None:
-        return "nothing is left to decide in this round"
-    return f"it is box {current.box}'s turn"
+    return None
 
 
 def _refusing(verb: HouseVerb) -> Callable[[HouseState, OnBox], str | None]:

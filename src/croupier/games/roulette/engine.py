@@ -50,7 +50,8 @@ from croupier.games.base import (
 )
 from croupier.games.common.cap import cap_lines
 from croupier.games.common.evolve import evolve
-from croupier.games.common.verbs import OnBox, Verb, VerbEngine, seat_refusal
+from croupier.games.common.refusals import seat_refusal
+from croupier.games.common.verbs import OnBox, Verb, VerbEngine
 from croupier.games.common.view import with_turn
 from croupier.games.roulette.profile import RouletteProfile
 from croupier.games.roulette.wheel import POCKETS, canonical, colour, covers, expand, kind_of

@@ -19,6 +19,7 @@ from typing import Any, Literal, Self
 
 from croupier.games.base import Action
 from croupier.games.common.evolve import evolve
+from croupier.games.common.refusals import turn_refusal
 from croupier.games.common.verbs import OnBox, Verb
 from croupier.games.stud import improve
 from croupier.games.stud.flow import advance
@@ -85,15 +86,17 @@ def _turn(state: StudState, box: BoxState) -> str | None:
     current = state.current()
     if current is not None and current.box == box.box:
         return None
+    return turn_refusal(None if current is None else current.box, _idle(box))
+
+
+def _idle(box: BoxState) -> str | None:
     if box.dark:
         return "a dark box decides nothing: it is played as staked"
     if box.stage is Stage.PLAYED:
         return "the box has already placed its BET"
     if box.stage is Stage.FOLDED:
         return "the box has folded"
-    if current is None:
-        return "nothing is left to decide in this round"
-    return f"it is box {current.box}'s turn"
+    return None
 
 
 def _deciding(state: StudState, box: BoxState, owing: bool = False) -> str | None:
