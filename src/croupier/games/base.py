@@ -5,9 +5,11 @@ explicit (OpenSpiel): a round's state is an immutable value; the engine
 starts it from a :class:`RoundSetup` and a :class:`~croupier.cards.Deck`,
 says whose turn it is and which :class:`LegalAction` s are open, checks an
 :class:`Action` (``verify`` / ``can``, as in pokerkit) and ``apply`` s it to
-get the next state. Nothing in an engine reads a clock, a socket or a global
-RNG, so the web server, the terminal, the simulator and the tests all drive
-the very same rules, and a round is replayed exactly from its record.
+get the next state (every engine through one skeleton and its table of
+verbs, :mod:`croupier.games.common.verbs`). Nothing in an engine reads a
+clock, a socket or a global RNG, so the web server, the terminal, the
+simulator and the tests all drive the very same rules, and a round is
+replayed exactly from its record.
 
 The shapes here fit every game of RULES.md:
 
@@ -117,7 +119,10 @@ class RoundSetup(Generic[P]):
 
 @dataclass(frozen=True, slots=True)
 class Action:
-    """One decision or bet, as a player, a script or a timer sends it."""
+    """One decision or bet, as a player, a script or a timer sends it: the wire
+    form, one loose shape for every verb of every game. An engine reads it once
+    as the verb's own typed payload (:mod:`croupier.games.common.verbs`) and
+    checks and applies that."""
 
     act: str
     box: int = 0
