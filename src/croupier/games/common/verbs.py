@@ -89,8 +89,9 @@ class Verb(Generic[S, T]):
 class VerbEngine(Refusals[S], Generic[S, K]):
     """``refusal``/``verify``/``can``/``apply`` over a table of :class:`Verb` s.
 
-    A game sets ``verbs`` and, for a game of boxes, ``owner``; it overrides
-    ``opening`` where something comes before the verb (a closed table),
+    A game sets ``verbs`` and says who owns a box (``owner``; a game whose
+    state numbers its boxes takes :class:`BoxEngine`); it overrides
+    ``opening`` where something else comes before the verb (a closed table),
     ``verb`` where its profile offers only some of its verbs, and ``unknown``
     to word the refusal of a verb it does not have."""
 
