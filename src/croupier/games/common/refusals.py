@@ -16,16 +16,18 @@ word the checks every game of boxes makes the same way.
 Traceback (most recent call last):
 ...
 croupier.games.base.IllegalAction: box 1: hit refused: only standing here
->>> seat_refusal("ann", "bob"), turn_refusal(3, None), turn_refusal(None, "the box has folded")
-('the box belongs to ann, not bob', "it is box 3's turn", 'the box has folded')
+>>> seat_refusal("ann", "bob"), seat_refusal(None, "bob")
+('the box belongs to ann, not bob', 'there is no such box in this round')
 """
 
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
+from collections.abc import Callable
 from typing import Generic, TypeVar
 
 from croupier.games.base import Action, IllegalAction
+from croupier.games.common.turns import B, BoxTurns
 
 S = TypeVar("S")
 
@@ -56,11 +58,15 @@ def seat_refusal(
     return None
 
 
-def turn_refusal(current: int | None, idle: str | None) -> str:
-    """Why a box may not act while it is box ``current``'s turn (None: nobody's):
-    ``idle`` when the box itself has nothing left to decide (dark, folded...)."""
-    if idle is not None:
-        return idle
+def turn_refusal(turns: BoxTurns[B], box: B, idle: Callable[[B], str | None]) -> str | None:
+    """Why ``box`` may not act now, or None on its turn: ``idle(box)`` when the
+    box itself has nothing left to decide (dark, folded...), else whose turn it is."""
+    current = turns.current()
+    if current is not None and current.box == box.box:
+        return None
+    reason = idle(box)
+    if reason is not None:
+        return reason
     if current is None:
         return "nothing is left to decide in this round"
-    return f"it is box {current}'s turn"
+    return f"it is box {current.box}'s turn"

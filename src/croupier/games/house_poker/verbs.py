@@ -39,12 +39,7 @@ def offered(state: HouseState) -> set[str]:
 
 
 def _turn(state: HouseState, move: OnBox) -> str | None:
-    """Why it is not the box's turn, or None."""
-    box = state.boxes[state.index(move.box)]
-    current = state.current()
-    if current is not None and current.box == box.box:
-        return None
-    return turn_refusal(None if current is None else current.box, _idle(box))
+    return turn_refusal(state, state.boxes[state.index(move.box)], _idle)
 
 
 def _idle(box: BoxState) -> str | None:

@@ -82,11 +82,7 @@ def _box(state: StudState, move: OnBox) -> BoxState:
 
 
 def _turn(state: StudState, box: BoxState) -> str | None:
-    """Why it is not ``box``'s turn, or None."""
-    current = state.current()
-    if current is not None and current.box == box.box:
-        return None
-    return turn_refusal(None if current is None else current.box, _idle(box))
+    return turn_refusal(state, box, _idle)
 
 
 def _idle(box: BoxState) -> str | None:
