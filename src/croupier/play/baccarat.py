@@ -66,9 +66,6 @@ class BaccaratPlugin(BasePlugin):
         grid.add_row("", Text(f"{view['result'].upper()} wins", style="bold"), "")
         return grid
 
-    def script_box(self, stake: BoxStake) -> JSON:
-        return {"box": stake.box, "player": stake.player, "stakes": dict(stake.stakes)}
-
     def summary(self, profile: BaccaratProfile) -> dict[str, str]:
         commission = fraction_text(profile.banker_commission * 100)
         tie = "PLAYER and BANKER returned" if profile.tie_returns_player_banker else "all lost"

@@ -103,12 +103,6 @@ class BlackjackPlugin(BasePlugin):
         text = _LABELS.get(action.act, super().label(profile, action))
         return f"hand {action.hand + 1}, {text}" if action.hand else text
 
-    def script_box(self, stake: BoxStake) -> JSON:
-        data: JSON = {"box": stake.box, "player": stake.player, "stake": stake.stake("stake")}
-        if stake.stake("twenty_one_plus_three"):
-            data["twenty_one_plus_three"] = stake.stake("twenty_one_plus_three")
-        return data
-
     def summary(self, profile: BlackjackProfile) -> dict[str, str]:
         split = profile.split
         return {

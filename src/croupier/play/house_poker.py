@@ -126,15 +126,6 @@ class HousePokerPlugin(BasePlugin):
             )
         return grid
 
-    def script_box(self, stake: BoxStake) -> JSON:
-        data: JSON = {"box": stake.box, "player": stake.player, "ante": stake.stake("ante")}
-        data.update({line: amount for line, amount in stake.stakes.items() if line != "ante"})
-        if stake.dark:
-            data["dark"] = True
-        if stake.prebuy:
-            data["prebuy"] = list(stake.prebuy)
-        return data
-
     def summary(self, profile: HouseProfile) -> dict[str, str]:
         streets = "; ".join(
             f"{when}: {s.verbs[0]} {fraction_text(s.antes)} ANTE or {s.verbs[1]}"

@@ -204,9 +204,6 @@ class RoulettePlugin(BasePlugin):
         amount = ask_amount(term, low, None, typed[1:], free)
         return None if amount is None else Action("bet", action.box, amount=amount, spot=spot)
 
-    def script_box(self, stake: BoxStake) -> JSON:
-        return {"box": stake.box, "player": stake.player, "chip": stake.stake("chip")}
-
     def summary(self, profile: RouletteProfile) -> dict[str, str]:
         return {
             "wheel": "European, 37 pockets (one zero)",

@@ -293,17 +293,6 @@ class StudPlugin(BasePlugin):
             except Refused as error:
                 term.say(f"[red]{error}[/red]")
 
-    def script_box(self, stake: BoxStake) -> JSON:
-        data: JSON = {"box": stake.box, "player": stake.player, "ante": stake.stake("ante")}
-        if stake.dark:
-            data["dark"] = True
-        for line in ("bonus", "dealer_bonus"):
-            if stake.stake(line):
-                data[line] = stake.stake(line)
-        if stake.prebuy:
-            data["prebuy"] = list(stake.prebuy)
-        return data
-
     # ------------------------------------------------------------ croupier profiles
 
     def summary(self, profile: StudProfile) -> dict[str, str]:
