@@ -104,7 +104,7 @@ class _Round:
 
     def __init__(
         self,
-        profile: Any,
+        profile: RuleProfile,
         options: TableOptions,
         term: Terminal,
         plugin: TablePlugin,
@@ -229,7 +229,7 @@ class _Round:
 
 def _ask_setup(
     term: Terminal,
-    profile: Any,
+    profile: RuleProfile,
     options: TableOptions,
     plugin: TablePlugin,
     engine: Game[Any, Any],
