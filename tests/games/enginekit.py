@@ -14,9 +14,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 import pytest
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from croupier.cards import Deck, FairSeed, parse_cards
@@ -134,6 +135,22 @@ SETUPS: dict[str, Setup] = {
     "roulette": roulette_setup,
     **dict.fromkeys(("holdem", "holdem_bonus", "three_card"), house_setup),
 }
+
+
+Test = TypeVar("Test", bound=Callable[..., None])
+
+
+def random_rounds(profiles: Sequence[str], examples: int) -> Callable[[Test], Test]:
+    """A property over random rounds of each of ``profiles``: the test takes the
+    ``profile_id``, hypothesis's ``data`` and a deck ``seed``."""
+
+    def wrap(test: Test) -> Test:
+        test = given(data=st.data(), seed=st.binary(min_size=32, max_size=32))(test)
+        test = settings(max_examples=examples, deadline=None)(test)
+        marked: Test = pytest.mark.parametrize("profile_id", profiles)(test)
+        return marked
+
+    return wrap
 
 
 @st.composite

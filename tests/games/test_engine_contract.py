@@ -16,9 +16,7 @@ import importlib
 import subprocess
 import sys
 
-import pytest
-from enginekit import play_random, setups
-from hypothesis import given, settings
+from enginekit import play_random, random_rounds, setups
 from hypothesis import strategies as st
 
 from croupier.games.registry import GAMES, spec
@@ -47,9 +45,7 @@ def test_loading_a_profile_imports_its_own_game_only() -> None:
     assert not loaded & {f"croupier.games.{g}" for g in ("stud", "house_poker", "blackjack")}
 
 
-@pytest.mark.parametrize("profile_id", PROFILES)
-@settings(max_examples=40, deadline=None)
-@given(data=st.data(), seed=st.binary(min_size=32, max_size=32))
+@random_rounds(PROFILES, 40)
 def test_random_legal_play_keeps_the_engine_contract(
     profile_id: str, data: st.DataObject, seed: bytes
 ) -> None:
@@ -62,9 +58,7 @@ def test_random_legal_play_keeps_the_engine_contract(
         assert codec.read_action(codec.write_action(action), "action") == action
 
 
-@pytest.mark.parametrize("profile_id", PROFILES)
-@settings(max_examples=15, deadline=None)
-@given(data=st.data(), seed=st.binary(min_size=32, max_size=32))
+@random_rounds(PROFILES, 15)
 def test_the_timer_alone_finishes_every_round(
     profile_id: str, data: st.DataObject, seed: bytes
 ) -> None:

@@ -6,9 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-import pytest
-from enginekit import play_random, setups
-from hypothesis import given, settings
+from enginekit import play_random, random_rounds, setups
 from hypothesis import strategies as st
 
 from croupier.cards import format_card
@@ -54,9 +52,7 @@ def _check_views(state: HouseState) -> None:
         assert not leaked, f"{viewer} sees {leaked}"
 
 
-@pytest.mark.parametrize("profile_id", PROFILES)
-@settings(max_examples=40, deadline=None)
-@given(data=st.data(), seed=st.binary(min_size=32, max_size=32))
+@random_rounds(PROFILES, 40)
 def test_random_rounds_cap_winnings_hide_cards_and_settle_every_stake_placed(
     profile_id: str, data: st.DataObject, seed: bytes
 ) -> None:
@@ -76,9 +72,7 @@ def test_random_rounds_cap_winnings_hide_cards_and_settle_every_stake_placed(
         }  # every stake placed before the deal is settled, none invented
 
 
-@pytest.mark.parametrize("profile_id", PROFILES)
-@settings(max_examples=25, deadline=None)
-@given(data=st.data(), seed=st.binary(min_size=32, max_size=32))
+@random_rounds(PROFILES, 25)
 def test_the_timer_folds_every_light_box(profile_id: str, data: st.DataObject, seed: bytes) -> None:
     trace, result = play_random(data, data.draw(setups(profile_id)), seed, timer_only=True)
     assert all(b.outcome in ("fold", "side bets only") or b.box in

@@ -7,8 +7,8 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from enginekit import play_random, setups
-from hypothesis import given, settings
+from enginekit import play_random, random_rounds, setups
+from hypothesis import given
 from hypothesis import strategies as st
 
 from croupier.cards import format_card
@@ -71,9 +71,7 @@ def _check_views(state: StudState) -> None:
         assert not leaked, f"{viewer} sees {leaked}"
 
 
-@pytest.mark.parametrize("profile_id", PROFILES)
-@settings(max_examples=40, deadline=None)
-@given(data=st.data(), seed=st.binary(min_size=32, max_size=32))
+@random_rounds(PROFILES, 40)
 def test_random_rounds_cap_winnings_hide_cards_and_settle_the_ante_first(
     profile_id: str, data: st.DataObject, seed: bytes
 ) -> None:
