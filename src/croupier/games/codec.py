@@ -178,16 +178,15 @@ def write_action(action: Action) -> JSON:
     >>> write_action(Action("exchange", box=2, cards=(51, 0)))
     {'box': 2, 'act': 'exchange', 'cards': ['As', '2c']}
     """
-    data: JSON = {"box": action.box, "act": action.act}
-    if action.hand:
-        data["hand"] = action.hand
-    if action.cards:
-        data["cards"] = format_cards(action.cards).split()
-    if action.amount is not None:
-        data["amount"] = action.amount
-    if action.spot is not None:
-        data["spot"] = action.spot
-    return data
+    given: JSON = {  # a field the verb does not take is left out
+        "hand": action.hand or None,
+        "cards": format_cards(action.cards).split() if action.cards else None,
+        "amount": action.amount,
+        "spot": action.spot,
+    }
+    return {"box": action.box, "act": action.act} | {
+        k: v for k, v in given.items() if v is not None
+    }
 
 
 @dataclass(frozen=True, slots=True)

@@ -35,32 +35,15 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from croupier.cards.deck import Deck, DeckExhausted
-from croupier.cards.fair import FairSeed
+from croupier.cards.deck import DeckExhausted
 from croupier.games.base import JSON, Limits, RoundSetup, RuleError
-from croupier.games.codec import (
-    ScriptError,
-    at,
-    deck_of,
-    keys,
-    mapping,
-    read_seed,
-    text,
-    whole,
-    write_action,
-)
-from croupier.games.registry import RuleProfile, UnknownGame, spec, spec_for
+from croupier.games.codec import ScriptError, at, keys, mapping, text, whole, write_action
+from croupier.games.registry import UnknownGame, spec
 from croupier.profiles import ProfileError, load
 
-# Kept under their old names for the modules that replay and record rounds.
+# The name the casino's round runner knows it by.
 action_json = write_action
-__all__ = ["ScriptError", "action_json", "deck_of", "read_seed", "replay", "replay_file"]
-
-
-def round_deck(profile: RuleProfile, seed: FairSeed) -> Deck:
-    """The round's cards from its seed, exactly as ``croupier replay`` deals a script
-    with that seed (a 52-card deck, or the game's own chance: a shoe, a wheel)."""
-    return spec_for(profile).round_deck(profile, seed)
+__all__ = ["ScriptError", "action_json", "replay", "replay_file"]
 
 
 def replay(script: Mapping[str, Any]) -> JSON:
