@@ -90,7 +90,7 @@ class GameSpec(Generic[P, S]):
     * ``script``: boxes and actions read from and written to a round script;
     * ``chance(script, profile)``: the round's deck from a script (its ``seed`` or
       the cards it lists): a 52-card deck, a shoe, or a roulette spin;
-    * ``table(profile)``: its boxes rules (None: every box open to anyone);
+    * ``table(profile)``: its box rules (None: every box open to anyone);
     * ``shoe(profile)``: the shoe that lives across rounds (None: a fresh deck each);
     * ``plugin``: its terminal part, ``"module:factory"`` of a
       :class:`~croupier.play.plugin.TablePlugin` (None: not playable in the terminal);
