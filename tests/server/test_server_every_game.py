@@ -10,7 +10,7 @@ from fastapi.testclient import TestClient
 
 from croupier.casino.tables import TableConfig
 from croupier.games.base import Limits
-from croupier.games.script import ADAPTERS
+from croupier.games.registry import GAMES
 from croupier.profiles import load, profile_ids
 from croupier.store.round_models import TableMode
 
@@ -31,7 +31,7 @@ STAKES: dict[str, dict[str, Any]] = {
 }
 # Decisions a cautious player takes, first open one wins; roulette bets one spot, then closes.
 PREFER = ("bet", "no_more_bets", "stand", "check", "play", "call", "take_ante", "fold")
-PLAYABLE = [pid for pid in profile_ids() if load(pid).game in ADAPTERS]
+PLAYABLE = [pid for pid in profile_ids() if load(pid).game in GAMES]
 
 
 def decide(me: TableClient) -> dict[str, Any]:

@@ -3,7 +3,7 @@
 Nothing about a running round is stored but its record (``TableRound``: game,
 profile, limits, seed) and its ordered events (stakes, the deal, decisions).
 This module turns them back into the engine's state (:func:`rebuild`), reads
-intents in the round-script shapes through the game's script adapter (one
+intents in the round-script shapes through the game's script codec (one
 parser for scripts, the terminal and the server). What an intent puts on the
 table is the engine's to say (``Game.staked``), never priced here.
 """
@@ -34,7 +34,8 @@ from croupier.games.base import (
     Settlement,
     Turn,
 )
-from croupier.games.script import ADAPTERS, Adapter, ScriptError, round_deck
+from croupier.games.codec import ScriptError
+from croupier.games.registry import GameSpec, RuleProfile, UnknownGame, spec, spec_for
 from croupier.store.round_models import EventKind, RoundEvent, TableRound
 
 
@@ -43,7 +44,7 @@ class Rebuilt:
     """A round's engine state, replayed from its stored events."""
 
     engine: Game[Any, Any]
-    profile: Any
+    profile: RuleProfile
     setup: RoundSetup[Any]
     state: Any  # None while betting
     events: int
@@ -65,35 +66,37 @@ class Rebuilt:
         return Rebuilt(self.engine, self.profile, self.setup, state, events, actions)
 
 
-def adapter_for(game: str) -> Adapter:
-    adapter = ADAPTERS.get(game)
-    if adapter is None:
-        raise BadInput(f"no engine plays {game!r}")
-    return adapter
+def _spec(game: str) -> GameSpec[Any, Any]:
+    try:
+        return spec(game)
+    except UnknownGame:
+        raise BadInput(f"no engine plays {game!r}") from None
 
 
 def seed_of(row: TableRound) -> FairSeed:
     return FairSeed(bytes.fromhex(row.server_seed), row.client_seed, row.nonce)
 
 
-def parse_stake(adapter: Adapter, box: int, card: str, stake: Mapping[str, Any]) -> BoxStake:
-    """A box's stakes from the round-script box format (``{"ante": 1000}``)."""
+def parse_stake(game: str, box: int, card: str, stake: Mapping[str, Any]) -> BoxStake:
+    """A box's stakes from ``game`` 's round-script box format (``{"ante": 1000}``)."""
     if not isinstance(stake, Mapping):
         raise BadInput(f"stake for box {box} must be an object like {{'ante': 1000}}")
     if "box" in stake or "player" in stake:
         raise BadInput(f"stake for box {box}: the box and player come from the seat, not the stake")
     try:
-        return adapter.box({**stake, "box": box, "player": card}, f"box {box} stake")
+        return _spec(game).script.read_box(
+            {**stake, "box": box, "player": card}, f"box {box} stake"
+        )
     except ScriptError as error:
         raise BadInput(str(error)) from None
 
 
-def parse_action(adapter: Adapter, action: Mapping[str, Any]) -> Action:
-    """An action from the round-script action format (``{"box": 1, "act": "play"}``)."""
+def parse_action(game: str, action: Mapping[str, Any]) -> Action:
+    """An action from ``game`` 's round-script action format (``{"box": 1, "act": "play"}``)."""
     if not isinstance(action, Mapping):
         raise BadInput(f"action must be an object like {{'box': 1, 'act': 'play'}}, got {action!r}")
     try:
-        return adapter.action(action, "action")
+        return _spec(game).script.read_action(action, "action")
     except ScriptError as error:
         raise BadInput(str(error)) from None
 
@@ -156,24 +159,32 @@ def stake_from_json(data: Mapping[str, Any]) -> BoxStake:
     )
 
 
-def start_deck(row: TableRound, profile: Any) -> Deck:
+def start_deck(row: TableRound, profile: RuleProfile) -> Deck:
     """The deck a round is dealt from: its own seed's, or the rest of the table's shoe
     (the shoe's seed, ``shoe_offset`` cards in), exactly as the previous round left it."""
-    if not row.shoe_offset:
-        return round_deck(profile, seed_of(row))
-    shoe: Deck = profile.shoe.fresh(seed_of(row))
-    _, deck = shoe.deal_many("shoe", row.shoe_offset)
+    game = spec_for(profile)
+    rules = game.shoe(profile)
+    if not row.shoe_offset or rules is None:
+        return game.round_deck(profile, seed_of(row))
+    _, deck = rules.fresh(seed_of(row)).deal_many("shoe", row.shoe_offset)
     return deck
 
 
-def shoe_left(profile: Any, state: Any) -> Deck | None:
+def shoe_left(profile: RuleProfile, state: Any) -> Deck | None:
     """The shoe a finished round leaves for the next one, or None when the next
     round needs a fresh deck (no shoe in this game, or the cut card came out)."""
-    rules = getattr(profile, "shoe", None)
+    rules = spec_for(profile).shoe(profile)
     deck = getattr(state, "deck", None)
     if rules is None or not isinstance(deck, Deck) or deck.is_scripted:
         return None
     return None if rules.cut_card_out(deck) else deck
+
+
+def shoe_dealt(profile: RuleProfile, left: Deck) -> int:
+    """How many cards of the table's shoe are out when ``left`` remains of it."""
+    rules = spec_for(profile).shoe(profile)
+    assert rules is not None, "only a game with a shoe leaves one"
+    return rules.decks * 52 - left.remaining()
 
 
 def reveal_seed(session: Session, table_id: int, commitment: str) -> None:
@@ -193,7 +204,7 @@ def replay(row: TableRound, events: Sequence[RoundEvent]) -> Iterator[Rebuilt]:
     roulette round of 600 bets.)
     """
     profile = load_profile(row.profile)
-    engine = adapter_for(profile.game).engine()
+    engine = spec_for(profile).engine
     limits = Limits.from_json(row.limits)
     stakes: list[BoxStake] = []
     done = Rebuilt(engine, profile, RoundSetup(profile, limits, ()), None, 0)

@@ -48,11 +48,11 @@ from croupier.casino.holds import hold_chips
 from croupier.casino.idempotency import run_once
 from croupier.casino.players import find_person
 from croupier.casino.replay import (
-    adapter_for,
     parse_action,
     parse_stake,
     rebuild,
     seed_of,
+    shoe_dealt,
     shoe_left,
     stake_json,
     start_deck,
@@ -142,7 +142,7 @@ class Rounds(RoundRecords):
             if left is not None and not previous.seed_revealed:
                 # The shoe goes on: the same committed seed, further in.
                 seed = seed_of(previous)
-                offset = rebuilt.profile.shoe.decks * 52 - left.remaining()
+                offset = shoe_dealt(rebuilt.profile, left)
         session.add(
             Round(
                 id=round_id, currency=table.currency, status=RoundStatus.OPEN.value, opened_at=now
@@ -246,7 +246,7 @@ class Rounds(RoundRecords):
             rebuilt = self._rebuilt(session, row)
             if any(s.box == box for s in rebuilt.setup.boxes):
                 raise Refused(f"round {row.id} box {box}: already staked")
-            new = parse_stake(adapter_for(table.game), box, card, stake)
+            new = parse_stake(table.game, box, card, stake)
             if table.game == ROULETTE:  # a colour plays its chips' value
                 chip = new.stakes.get("chip")
                 check_box_chip(session, self.store, table, person, box, chip, self.colours)
@@ -307,7 +307,7 @@ class Rounds(RoundRecords):
         def body(session: Session) -> JSON:
             row = self._row(session, round_id, lock=True)
             person = find_person(session, card_number)
-            parsed = parse_action(adapter_for(row.game), action)
+            parsed = parse_action(row.game, action)
             self._apply(session, row, person, parsed, person.card_number)
             return {"round_id": row.id}
 

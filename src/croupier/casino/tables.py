@@ -44,6 +44,7 @@ from croupier.casino.ledger import require_player
 from croupier.casino.players import find_person
 from croupier.casino.responsible import check_not_excluded
 from croupier.games.base import Limits, RuleError
+from croupier.games.registry import RuleProfile, spec_for
 from croupier.profiles import ProfileError, load
 from croupier.store.db import Store
 from croupier.store.models import Person
@@ -166,10 +167,10 @@ class TableInfo:
         }
 
 
-def boxes_per_player(profile: Any, boxes: int) -> int:
+def boxes_per_player(profile: RuleProfile, boxes: int) -> int:
     """How many boxes one player may hold: the profile's light plus dark boxes
     (several light boxes where it allows them); every box where it says nothing."""
-    table = getattr(profile, "table", None)
+    table = spec_for(profile).table(profile)
     if table is None:
         return boxes
     light = max(table.light_boxes_per_player, table.several_light.max_boxes)
@@ -177,7 +178,7 @@ def boxes_per_player(profile: Any, boxes: int) -> int:
     return most
 
 
-def load_profile(profile_id: object) -> Any:
+def load_profile(profile_id: object) -> RuleProfile:
     if not isinstance(profile_id, str) or not profile_id:
         raise BadInput(f"table profile must be a profile name, got {profile_id!r}")
     try:
@@ -186,7 +187,7 @@ def load_profile(profile_id: object) -> Any:
         raise BadInput(f"table profile: {error}") from None
 
 
-def _check_config(config: TableConfig) -> tuple[Any, int]:
+def _check_config(config: TableConfig) -> tuple[RuleProfile, int]:
     if not isinstance(config, TableConfig):
         raise BadInput(f"a TableConfig is needed, got {config!r}")
     profile = load_profile(config.profile)
@@ -198,7 +199,7 @@ def _check_config(config: TableConfig) -> tuple[Any, int]:
         raise BadInput(f"table {error}") from None
     if not isinstance(config.mode, TableMode):
         raise BadInput(f"table mode must be personal or public, got {config.mode!r}")
-    table = getattr(profile, "table", None)
+    table = spec_for(profile).table(profile)
     boxes = config.boxes if config.boxes is not None else (table.boxes if table else 1)
     if not isinstance(boxes, int) or isinstance(boxes, bool) or not 1 <= boxes <= MAX_BOXES:
         raise BadInput(f"table boxes must be 1 to {MAX_BOXES}, got {boxes!r}")

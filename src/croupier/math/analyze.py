@@ -1,6 +1,7 @@
 """``croupier analyze PROFILE``: one door to every game's exact analysis.
 
-Each game registers a function that takes its loaded profile and returns a
+Each game names, in its :class:`~croupier.games.registry.GameSpec`
+(``analyses``), a function that takes its loaded profile and returns a
 :class:`Report`: named figures (returns, house edges, probabilities) with
 how they were computed. The analyses themselves live next to their game
 (``croupier.math.<game>``); this module only finds and prints them.
@@ -22,7 +23,6 @@ Fraction(-10, 37)
 
 from __future__ import annotations
 
-import importlib
 import inspect
 import math
 from collections.abc import Callable
@@ -31,6 +31,7 @@ from fractions import Fraction
 from typing import Any
 
 from croupier import profiles
+from croupier.games.registry import games, resolve, spec
 
 # Two-sided 99 % quantile of the normal distribution: a sampled figure's
 # interval is the mean +- Z99 standard errors.
@@ -213,41 +214,19 @@ class Report:
 
 Analysis = Callable[[Any], Report]
 
-# game -> "module:function", imported on first use.
-_ANALYSES: dict[str, str] = {
-    "baccarat": "croupier.math.baccarat:analyze",
-    "roulette": "croupier.math.roulette:analyze",
-    "blackjack": "croupier.math.blackjack:analyze",
-    "holdem": "croupier.math.holdem:analyze",
-    "holdem_bonus": "croupier.math.holdem_bonus:analyze",
-    "three_card": "croupier.math.three_card:analyze",
-    "stud": "croupier.math.stud.report:analyze",
-}
-
-
-def register(game: str, target: str) -> None:
-    """Make ``croupier analyze`` run ``target`` ("package.module:function") for ``game``."""
-    if ":" not in target:
-        raise ValueError(f"analysis {target!r} must look like 'package.module:function'")
-    _ANALYSES[game] = target
-
-
-def analyses() -> dict[str, str]:
-    return dict(_ANALYSES)
-
 
 def analyze(profile_id: str, **options: int) -> Report:
     """Run the registered analysis for a shipped profile; ``options`` (a
     sampled analysis's ``rounds`` and ``seed``) go to the analysis."""
     profile = profiles.load(profile_id)
-    game = getattr(profile, "game", None)
-    if game is None or game not in _ANALYSES:
-        known = ", ".join(sorted(_ANALYSES)) or "none yet"
+    game = profile.game
+    target = spec(game).analyses.get(game)
+    if target is None:
+        known = ", ".join(g for g in games() if g in spec(g).analyses) or "none yet"
         raise LookupError(
             f"no analysis for {profile_id!r} (game {game!r}; games with one: {known})"
         )
-    module_name, _, function = _ANALYSES[game].partition(":")
-    run: Analysis = getattr(importlib.import_module(module_name), function)
+    run: Analysis = resolve(target)
     if options:
         taken = inspect.signature(run).parameters
         unknown = sorted(set(options) - set(taken))

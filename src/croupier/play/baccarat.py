@@ -21,7 +21,7 @@ from rich.text import Text
 from croupier.games.baccarat.profile import STAKES, BaccaratProfile
 from croupier.games.base import JSON, BoxStake, Limits
 from croupier.play.plugin import BasePlugin
-from croupier.play.render import cards_markup, fraction_text, odds_text
+from croupier.play.render import cards_markup, fraction_text, odds_text, settings_table
 from croupier.play.terminal import Terminal
 
 
@@ -66,9 +66,6 @@ class BaccaratPlugin(BasePlugin):
         grid.add_row("", Text(f"{view['result'].upper()} wins", style="bold"), "")
         return grid
 
-    def script_box(self, stake: BoxStake) -> JSON:
-        return {"box": stake.box, "player": stake.player, "stakes": dict(stake.stakes)}
-
     def summary(self, profile: BaccaratProfile) -> dict[str, str]:
         commission = fraction_text(profile.banker_commission * 100)
         tie = "PLAYER and BANKER returned" if profile.tie_returns_player_banker else "all lost"
@@ -83,11 +80,5 @@ class BaccaratPlugin(BasePlugin):
         }
 
     def details(self, profile: BaccaratProfile) -> list[RenderableType]:
-        settings = Table(title=f"{profile.name} ({profile.id})", show_header=False)
-        settings.add_column("setting", style="bold")
-        settings.add_column("value")
-        settings.add_row("game", profile.game)
-        settings.add_row("source", profile.source)
-        for key, value in self.summary(profile).items():
-            settings.add_row(key, value)
-        return [settings]
+        rows = {"game": profile.game, "source": profile.source, **self.summary(profile)}
+        return [settings_table(rows, f"{profile.name} ({profile.id})")]

@@ -22,7 +22,7 @@ from croupier.games.base import JSON, BoxStake, LegalAction, Limits
 from croupier.games.blackjack.profile import BlackjackProfile
 from croupier.play.money import format_money
 from croupier.play.plugin import BasePlugin
-from croupier.play.render import cards_markup, odds_text
+from croupier.play.render import cards_markup, odds_text, pay_table, settings_table
 from croupier.play.terminal import Terminal
 
 _LABELS = {
@@ -103,12 +103,6 @@ class BlackjackPlugin(BasePlugin):
         text = _LABELS.get(action.act, super().label(profile, action))
         return f"hand {action.hand + 1}, {text}" if action.hand else text
 
-    def script_box(self, stake: BoxStake) -> JSON:
-        data: JSON = {"box": stake.box, "player": stake.player, "stake": stake.stake("stake")}
-        if stake.stake("twenty_one_plus_three"):
-            data["twenty_one_plus_three"] = stake.stake("twenty_one_plus_three")
-        return data
-
     def summary(self, profile: BlackjackProfile) -> dict[str, str]:
         split = profile.split
         return {
@@ -131,18 +125,12 @@ class BlackjackPlugin(BasePlugin):
         }
 
     def details(self, profile: BlackjackProfile) -> list[RenderableType]:
-        settings = Table(title=f"{profile.name} ({profile.id})", show_header=False)
-        settings.add_column("setting", style="bold")
-        settings.add_column("value")
-        settings.add_row("source", profile.source)
-        for key, value in self.summary(profile).items():
-            settings.add_row(key, value)
-        side = Table(title="21+3 pay table")
-        side.add_column("hand")
-        side.add_column("pays", justify="right")
-        for name, pays in profile.twenty_one_plus_three.items():
-            side.add_row(name.replace("_", " "), f"{pays}:1")
-        return [settings, side]
+        rows = {"source": profile.source, **self.summary(profile)}
+        side = {name.replace("_", " "): n for name, n in profile.twenty_one_plus_three.items()}
+        return [
+            settings_table(rows, f"{profile.name} ({profile.id})"),
+            pay_table("21+3 pay table", side),
+        ]
 
 
 _FLAGS = ("doubled", "surrendered", "even_money")

@@ -16,12 +16,12 @@ True
 from __future__ import annotations
 
 from collections import defaultdict
-from typing import Any
 
 from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
+from croupier.games.registry import RuleProfile
 from croupier.play.plugin import plugin_for
 from croupier.profiles import ProfileError, load, profile_ids
 
@@ -30,8 +30,8 @@ from croupier.profiles import ProfileError, load, profile_ids
 UNLOADABLE = (ProfileError, ImportError, AttributeError)
 
 
-def _loaded() -> tuple[dict[str, list[Any]], list[tuple[str, str]]]:
-    by_game: dict[str, list[Any]] = defaultdict(list)
+def _loaded() -> tuple[dict[str, list[RuleProfile]], list[tuple[str, str]]]:
+    by_game: dict[str, list[RuleProfile]] = defaultdict(list)
     broken: list[tuple[str, str]] = []
     for pid in profile_ids():
         try:
@@ -39,7 +39,7 @@ def _loaded() -> tuple[dict[str, list[Any]], list[tuple[str, str]]]:
         except UNLOADABLE as error:
             broken.append((pid, str(error) or type(error).__name__))
             continue
-        by_game[getattr(profile, "game", "?")].append(profile)
+        by_game[profile.game].append(profile)
     return by_game, broken
 
 

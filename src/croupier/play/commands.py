@@ -17,7 +17,7 @@ from rich.markup import escape
 from croupier.games.base import Limits, RuleError
 from croupier.play.catalog import UNLOADABLE, catalog, profile_details
 from croupier.play.money import MoneyError, parse_money
-from croupier.play.plugin import PLUGINS
+from croupier.play.plugin import plays
 from croupier.play.session import DEFAULT_CHIPS, DEFAULT_LIMITS, TableOptions, play_session
 from croupier.play.terminal import LeftTable, Terminal
 from croupier.profiles import ProfileError, load, profile_ids
@@ -59,7 +59,7 @@ def playable() -> list[tuple[str, str]]:
             profile = load(pid)
         except UNLOADABLE:
             continue  # `croupier profiles` shows why
-        if profile.game in PLUGINS:
+        if plays(profile.game):
             found.append((pid, profile.name))
     return found
 

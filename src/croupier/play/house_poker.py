@@ -23,7 +23,7 @@ from croupier.games.common.antes import antes
 from croupier.games.house_poker.profile import HouseProfile
 from croupier.play.money import format_money
 from croupier.play.plugin import BasePlugin
-from croupier.play.render import cards_markup, fraction_text
+from croupier.play.render import cards_markup, fraction_text, pay_table, settings_table
 from croupier.play.terminal import Terminal
 
 _AFTER = {0: "before the board", 3: "after the flop", 4: "after the turn", 5: "after the river"}
@@ -127,15 +127,6 @@ class HousePokerPlugin(BasePlugin):
             )
         return grid
 
-    def script_box(self, stake: BoxStake) -> JSON:
-        data: JSON = {"box": stake.box, "player": stake.player, "ante": stake.stake("ante")}
-        data.update({line: amount for line, amount in stake.stakes.items() if line != "ante"})
-        if stake.dark:
-            data["dark"] = True
-        if stake.prebuy:
-            data["prebuy"] = list(stake.prebuy)
-        return data
-
     def summary(self, profile: HouseProfile) -> dict[str, str]:
         streets = "; ".join(
             f"{when}: {s.verbs[0]} {fraction_text(s.antes)} ANTE or {s.verbs[1]}"
@@ -162,14 +153,8 @@ class HousePokerPlugin(BasePlugin):
         }
 
     def details(self, profile: HouseProfile) -> list[RenderableType]:
-        settings = Table(title=f"{profile.name} ({profile.id})", show_header=False)
-        settings.add_column("setting", style="bold")
-        settings.add_column("value")
-        settings.add_row("game", profile.game)
-        settings.add_row("source", profile.source)
-        for key, value in self.summary(profile).items():
-            settings.add_row(key, value)
-        result: list[RenderableType] = [settings]
+        settings = {"game": profile.game, "source": profile.source, **self.summary(profile)}
+        result: list[RenderableType] = [settings_table(settings, f"{profile.name} ({profile.id})")]
         for title, pays in (
             (
                 "ANTE pay table (the box beats the dealer, or the dealer has no game)",
@@ -178,7 +163,7 @@ class HousePokerPlugin(BasePlugin):
             ("ANTE bonus (whatever the dealer holds)", profile.ante_bonus),
         ):
             if pays:
-                result.append(_pay_table(title, {c.label: n for c, n in pays.items()}))
+                result.append(pay_table(title, {c.label: n for c, n in pays.items()}))
         for bet in profile.side_bets:
             rows = {c.label: n for c, n in bet.pays.items()}
             rows.update(
@@ -189,14 +174,5 @@ class HousePokerPlugin(BasePlugin):
                 }
             )
             floor = f", from {bet.lowest.describe()}" if bet.lowest else ""
-            result.append(_pay_table(f"{_line(bet.line)} pay table{floor}", rows))
+            result.append(pay_table(f"{_line(bet.line)} pay table{floor}", rows))
         return result
-
-
-def _pay_table(title: str, rows: dict[str, int]) -> Table:
-    table = Table(title=title)
-    table.add_column("hand")
-    table.add_column("pays", justify="right")
-    for hand, pays in rows.items():
-        table.add_row(hand, f"{pays}:1")
-    return table

@@ -4,9 +4,9 @@ The session loop (:mod:`croupier.play.session`) drives any engine through
 the :class:`~croupier.games.base.Game` protocol alone. The few things that
 differ from game to game (which stakes to ask for, how a hand is drawn, how
 a player picks cards, how a profile is summed up) live in a small
-:class:`TablePlugin` per game, found by ``profile.game`` in :data:`PLUGINS`.
-A new game plugs in by writing one module and adding one line here; see
-docs/terminal.md.
+:class:`TablePlugin` per game, named by the game's
+:class:`~croupier.games.registry.GameSpec` (``plugin``). A new game plugs in
+by writing one module and naming it in its spec; see docs/terminal.md.
 
 >>> plugin_for("stud").game
 'stud'
@@ -18,7 +18,6 @@ LookupError: the terminal cannot play 'bingo' yet (it plays: baccarat, blackjack
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Sequence
 from typing import Any, Protocol
 
@@ -26,6 +25,7 @@ from rich.console import RenderableType
 from rich.markup import escape
 
 from croupier.games.base import JSON, Action, BoxStake, LegalAction, Limits, Settlement
+from croupier.games.registry import UnknownGame, games, resolve, spec
 from croupier.play.money import MoneyError, format_money, parse_money
 from croupier.play.terminal import Terminal
 
@@ -66,10 +66,6 @@ class TablePlugin(Protocol):
         """The full action for a menu choice: its cards, amount or spot, from ``typed``
         (what came with the choice) or asked; None goes back to the menu.
         :class:`BasePlugin` does cards and amounts; ``free`` = chips not on the table."""
-        ...
-
-    def script_box(self, stake: BoxStake) -> JSON:
-        """A box as the round-script contract writes it (to record replayable rounds)."""
         ...
 
     def returning(self, term: Terminal, limits: Limits, away_seconds: float) -> int:
@@ -164,25 +160,20 @@ def ask_amount(
     return term.ask_money("Amount", low, top)
 
 
-_HOUSE_POKER = "croupier.play.house_poker:HousePokerPlugin"  # one engine, three games
-
-# game -> "module:factory"; imported on first use, so the terminal never
-# imports an engine it does not play.
-PLUGINS: dict[str, str] = {
-    "stud": "croupier.play.stud:StudPlugin",
-    "baccarat": "croupier.play.baccarat:BaccaratPlugin",
-    "roulette": "croupier.play.roulette:RoulettePlugin",
-    "blackjack": "croupier.play.blackjack:BlackjackPlugin",
-    **dict.fromkeys(("holdem", "holdem_bonus", "three_card"), _HOUSE_POKER),
-}
+def plays(game: str) -> bool:
+    """Whether the terminal has a part for ``game``."""
+    try:
+        return spec(game).plugin is not None
+    except UnknownGame:
+        return False
 
 
 def plugin_for(game: str) -> TablePlugin:
-    """The terminal part of ``game`` (LookupError when it has none yet)."""
-    target = PLUGINS.get(game)
+    """The terminal part of ``game`` (LookupError when it has none), imported now,
+    so the terminal never imports an engine it does not play."""
+    target = spec(game).plugin if game in games() else None
     if target is None:
-        known = ", ".join(sorted(PLUGINS))
+        known = ", ".join(g for g in games() if plays(g))
         raise LookupError(f"the terminal cannot play {game!r} yet (it plays: {known})")
-    module, _, factory = target.partition(":")
-    plugin: TablePlugin = getattr(importlib.import_module(module), factory)()
+    plugin: TablePlugin = resolve(target)()
     return plugin

@@ -13,7 +13,7 @@ is drawn as a back, ``▒▒`` (``##`` without Unicode), never as its value.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from fractions import Fraction
 
 from rich.console import Group, RenderableType
@@ -40,6 +40,26 @@ def fraction_text(value: Fraction) -> str:
 def odds_text(value: Fraction) -> str:
     """Winnings to the stake as a casino writes them: ``3:2``, ``8:1``."""
     return f"{value.numerator}:{value.denominator}"
+
+
+def settings_table(rows: Mapping[str, str], title: str | None = None) -> Table:
+    """A profile's settings as ``croupier profiles ID`` shows them: setting, value."""
+    table = Table(title=title, show_header=False)
+    table.add_column("setting", style="bold")
+    table.add_column("value")
+    for key, value in rows.items():
+        table.add_row(key, value)
+    return table
+
+
+def pay_table(title: str, rows: Mapping[str, int]) -> Table:
+    """A pay table: each hand and what it pays to one."""
+    table = Table(title=title)
+    table.add_column("hand")
+    table.add_column("pays", justify="right")
+    for hand, pays in rows.items():
+        table.add_row(hand, f"{pays}:1")
+    return table
 
 
 def card_markup(text: str, *, unicode: bool) -> str:

@@ -31,7 +31,7 @@ from croupier.games.roulette.profile import RouletteProfile
 from croupier.games.roulette.wheel import CALL_BETS, KINDS, canonical, colour, expand
 from croupier.play.money import format_money
 from croupier.play.plugin import BasePlugin, ask_amount
-from croupier.play.render import money_cell
+from croupier.play.render import money_cell, settings_table
 from croupier.play.terminal import Refused, Terminal
 
 TABLE = "terminal"  # colour chips are valid at this one table
@@ -204,9 +204,6 @@ class RoulettePlugin(BasePlugin):
         amount = ask_amount(term, low, None, typed[1:], free)
         return None if amount is None else Action("bet", action.box, amount=amount, spot=spot)
 
-    def script_box(self, stake: BoxStake) -> JSON:
-        return {"box": stake.box, "player": stake.player, "chip": stake.stake("chip")}
-
     def summary(self, profile: RouletteProfile) -> dict[str, str]:
         return {
             "wheel": "European, 37 pockets (one zero)",
@@ -228,10 +225,9 @@ class RoulettePlugin(BasePlugin):
             table.add_row(
                 kind.replace("_", " "), f"{profile.pays[kind]}:1", str(profile.position_max[kind])
             )
-        summary = Table(show_header=False)
-        summary.add_column("setting", style="bold")
-        summary.add_column("value")
-        summary.add_row("source", profile.source)
-        for key in ("wheel", "colours", "call bets"):
-            summary.add_row(key, self.summary(profile)[key])
-        return [summary, table]
+        summary = self.summary(profile)
+        rows = {
+            "source": profile.source,
+            **{k: summary[k] for k in ("wheel", "colours", "call bets")},
+        }
+        return [settings_table(rows), table]

@@ -53,7 +53,8 @@ from croupier.games.base import (
     Settlement,
     Viewer,
 )
-from croupier.games.script import ADAPTERS, action_json, round_deck
+from croupier.games.codec import seed_script
+from croupier.games.registry import GameSpec, RuleProfile, spec_for
 from croupier.play import render
 from croupier.play.money import format_money
 from croupier.play.plugin import TablePlugin, plugin_for
@@ -90,14 +91,6 @@ class SessionResult:
     settlements: list[Settlement] = field(default_factory=list)
 
 
-def engine_for(game: str) -> Game[Any, Any]:
-    """The engine of ``game``: the one the round scripts replay through."""
-    adapter = ADAPTERS.get(game)
-    if adapter is None:
-        raise LookupError(f"no engine plays {game!r}")
-    return adapter.engine()
-
-
 def round_seed(options: TableOptions, number: int) -> FairSeed:
     """Round ``number``'s deck seed. A given server seed (``--seed``) deals round N
     with nonce N-1, so a session replays; otherwise every round draws a fresh seed,
@@ -111,7 +104,7 @@ class _Round:
 
     def __init__(
         self,
-        profile: Any,
+        profile: RuleProfile,
         options: TableOptions,
         term: Terminal,
         plugin: TablePlugin,
@@ -236,7 +229,7 @@ class _Round:
 
 def _ask_setup(
     term: Terminal,
-    profile: Any,
+    profile: RuleProfile,
     options: TableOptions,
     plugin: TablePlugin,
     engine: Game[Any, Any],
@@ -279,8 +272,8 @@ def _same_again(term: Terminal) -> bool:
 
 def _record(
     options: TableOptions,
-    plugin: TablePlugin,
-    profile: Any,
+    game: GameSpec[Any, Any],
+    profile: RuleProfile,
     seed: FairSeed,
     boxes: Sequence[BoxStake],
     actions: Sequence[Action],
@@ -292,13 +285,9 @@ def _record(
         "game": profile.game,
         "profile": profile.id,
         "limits": options.limits.to_json(),
-        "boxes": [plugin.script_box(b) for b in boxes],
-        "seed": {
-            "server_seed": seed.server_seed.hex(),
-            "client_seed": seed.client_seed,
-            "nonce": seed.nonce,
-        },
-        "actions": [action_json(a) for a in actions],
+        "boxes": [game.script.write_box(b) for b in boxes],
+        **seed_script(seed),
+        "actions": [game.script.write_action(a) for a in actions],
     }
     path = options.record / f"round-{number:03d}.json"
     path.write_text(json.dumps(script, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
@@ -320,11 +309,12 @@ def _reveal(term: Terminal, seed: FairSeed, recorded: Path | None) -> None:
         term.say(f"  replay the round from its seed: croupier replay {escape(str(recorded))}")
 
 
-def play_session(profile: Any, options: TableOptions, term: Terminal) -> SessionResult:
+def play_session(profile: RuleProfile, options: TableOptions, term: Terminal) -> SessionResult:
     """Play rounds of ``profile`` until ``options.rounds``, the player leaves, or the
     chips no longer cover the table minimum."""
     plugin = plugin_for(profile.game)
-    engine = engine_for(profile.game)
+    game = spec_for(profile)
+    engine = game.engine
     result = SessionResult(start=options.chips, chips=options.chips)
     term.say(
         f"[bold]{escape(profile.name)}[/bold] ({profile.id}); stakes per box "
@@ -351,7 +341,7 @@ def play_session(profile: Any, options: TableOptions, term: Terminal) -> Session
             if taken:  # the chips are worth less now: the stakes are asked again
                 result.chips -= taken
                 previous = None
-            deck = round_deck(profile, seed)
+            deck = game.round_deck(profile, seed)
             boxes, state = _ask_setup(
                 term, profile, options, plugin, engine, result.chips, deck, previous
             )
@@ -373,7 +363,7 @@ def play_session(profile: Any, options: TableOptions, term: Terminal) -> Session
             if options.record is not None:
                 try:
                     recorded = _record(
-                        options, plugin, profile, seed, boxes, game_round.actions, number
+                        options, game, profile, seed, boxes, game_round.actions, number
                     )
                 except OSError as error:
                     term.say(f"[red]the round could not be recorded: {escape(str(error))}[/red]")

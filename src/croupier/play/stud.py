@@ -28,7 +28,13 @@ from croupier.games.stud.payout import evaluate
 from croupier.games.stud.profile import COMBINATIONS, ImproveRound, StudProfile
 from croupier.play.money import format_money
 from croupier.play.plugin import BasePlugin
-from croupier.play.render import card_markup, cards_markup, fraction_text
+from croupier.play.render import (
+    card_markup,
+    cards_markup,
+    fraction_text,
+    pay_table,
+    settings_table,
+)
 from croupier.play.terminal import Refused, Terminal
 
 
@@ -294,17 +300,6 @@ class StudPlugin(BasePlugin):
             except Refused as error:
                 term.say(f"[red]{error}[/red]")
 
-    def script_box(self, stake: BoxStake) -> JSON:
-        data: JSON = {"box": stake.box, "player": stake.player, "ante": stake.stake("ante")}
-        if stake.dark:
-            data["dark"] = True
-        for line in ("bonus", "dealer_bonus"):
-            if stake.stake(line):
-                data[line] = stake.stake(line)
-        if stake.prebuy:
-            data["prebuy"] = list(stake.prebuy)
-        return data
-
     # ------------------------------------------------------------ croupier profiles
 
     def summary(self, profile: StudProfile) -> dict[str, str]:
@@ -386,28 +381,20 @@ class StudPlugin(BasePlugin):
         return opts
 
     def details(self, profile: StudProfile) -> list[RenderableType]:
-        settings = Table(title=f"{profile.name} ({profile.id})", show_header=False)
-        settings.add_column("setting", style="bold")
-        settings.add_column("value")
-        settings.add_row("game", profile.game)
-        settings.add_row("source", profile.source)
-        for key, value in self.summary(profile).items():
-            settings.add_row(key, value)
-        settings.add_row("BET", f"{profile.bet_antes} ANTE")
-        pays = Table(title="BET pay table")
-        pays.add_column("hand")
-        pays.add_column("pays", justify="right")
-        for category in COMBINATIONS:
-            if category in profile.pay_table:
-                pays.add_row(category.label, f"{profile.pay_table[category]}:1")
-        result: list[RenderableType] = [settings, pays]
+        rows = {
+            "game": profile.game,
+            "source": profile.source,
+            **self.summary(profile),
+            "BET": f"{profile.bet_antes} ANTE",
+        }
+        pays = {c.label: profile.pay_table[c] for c in COMBINATIONS if c in profile.pay_table}
+        result: list[RenderableType] = [
+            settings_table(rows, f"{profile.name} ({profile.id})"),
+            pay_table("BET pay table", pays),
+        ]
         if profile.bonus is not None and profile.bonus.pays:
-            bonus = Table(title="BONUS pay table (first five cards)")
-            bonus.add_column("hand")
-            bonus.add_column("pays", justify="right")
-            for category, pay in sorted(profile.bonus.pays.items()):
-                bonus.add_row(category.label, f"{pay}:1")
-            result.append(bonus)
+            bonus = {c.label: pay for c, pay in sorted(profile.bonus.pays.items())}
+            result.append(pay_table("BONUS pay table (first five cards)", bonus))
         return result
 
 

@@ -19,7 +19,7 @@ from fastapi import APIRouter
 from croupier.cards.card import format_card
 from croupier.cards.fair import FairSeed, commit
 from croupier.casino.errors import BadInput
-from croupier.games.script import ADAPTERS
+from croupier.games.registry import GAMES
 from croupier.profiles import ProfileError, load, profile_ids
 from croupier.server.schemas import ProfileRules, ProfileSummary, VerifyIn, VerifyOut
 
@@ -51,7 +51,7 @@ def plain(value: Any) -> Any:
 
 
 def playable(game: str) -> bool:
-    return game in ADAPTERS
+    return game in GAMES
 
 
 def summaries() -> list[ProfileSummary]:

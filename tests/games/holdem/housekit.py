@@ -4,14 +4,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from croupier.cards import Deck, parse_cards
-from croupier.games.base import Action, BoxStake, Limits, RoundSetup, Settlement
+import enginekit
+from enginekit import WIDE, box_queues
+
+from croupier.games.base import Action, BoxStake, Limits, Settlement
 from croupier.games.house_poker import HousePokerGame
 from croupier.games.house_poker.state import HouseState
-from croupier.profiles import load
 
 GAME = HousePokerGame()
-WIDE = Limits(100, 100_000, 10_000_000)
 
 
 def box(
@@ -35,11 +35,9 @@ def start(
     board: str = "",
     limits: Limits = WIDE,
 ) -> HouseState:
-    stakes = (boxes,) if isinstance(boxes, BoxStake) else tuple(boxes)
-    queues = {f"box:{n}": parse_cards(cards) for n, cards in hands.items()}
-    queues["dealer"] = parse_cards(dealer)
-    queues["board"] = parse_cards(board)
-    return GAME.start(RoundSetup(load(profile), limits, stakes), Deck.scripted(queues))
+    queues = box_queues(hands, dealer, board=board)
+    state: HouseState = enginekit.start("holdem", profile, boxes, queues, "", limits)
+    return state
 
 
 def play(state: HouseState, *acts: str | tuple[str, int]) -> HouseState:
@@ -51,9 +49,7 @@ def play(state: HouseState, *acts: str | tuple[str, int]) -> HouseState:
 
 
 def settle(state: HouseState) -> Settlement:
-    result = GAME.settlement(state)
-    assert result is not None, f"round not over: waiting for {GAME.to_act(state)}"
-    return result
+    return enginekit.settle("holdem", state)
 
 
 def lines(settlement: Settlement, number: int = 1) -> dict[str, tuple[int, int]]:

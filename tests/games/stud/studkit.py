@@ -5,14 +5,15 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from croupier.cards import Deck, parse_cards
-from croupier.games.base import Action, BoxStake, Limits, RoundSetup, Settlement
+import enginekit
+from enginekit import WIDE, box_queues
+
+from croupier.cards import parse_cards
+from croupier.games.base import Action, BoxStake, Limits, Settlement
 from croupier.games.stud import StudGame
 from croupier.games.stud.state import StudState
-from croupier.profiles import load
 
 GAME = StudGame()
-WIDE = Limits(100, 100_000, 10_000_000)
 
 
 def box(
@@ -41,11 +42,10 @@ def start(
     stock: str = "",
     limits: Limits = WIDE,
 ) -> StudState:
-    stakes = (boxes,) if isinstance(boxes, BoxStake) else tuple(boxes)
-    queues = {f"box:{n}": parse_cards(cards) for n, cards in hands.items()}
-    queues["dealer"] = parse_cards(dealer)
-    deck = Deck.scripted(queues, parse_cards(stock))
-    return GAME.start(RoundSetup(load(profile), limits, stakes), deck)
+    state: StudState = enginekit.start(
+        "stud", profile, boxes, box_queues(hands, dealer), stock, limits
+    )
+    return state
 
 
 def act(act: str, number: int = 1, cards: str = "", amount: int | None = None) -> Action:
@@ -59,9 +59,7 @@ def play(state: StudState, *actions: Action) -> StudState:
 
 
 def settle(state: StudState) -> Settlement:
-    result = GAME.settlement(state)
-    assert result is not None, f"round not over: waiting for {GAME.to_act(state)}"
-    return result
+    return enginekit.settle("stud", state)
 
 
 def lines(settlement: Settlement, number: int = 1) -> list[tuple[str, int, int]]:

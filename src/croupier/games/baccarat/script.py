@@ -12,29 +12,31 @@ from collections.abc import Mapping
 from typing import Any
 
 from croupier.cards.deck import Deck
-from croupier.games.baccarat.engine import BaccaratGame
-from croupier.games.baccarat.profile import STAKES
-from croupier.games.base import BoxStake, Game
-from croupier.games.script import _at, _keys, _mapping, _text, deck_of, whole
+from croupier.games.baccarat.profile import STAKES, BaccaratProfile
+from croupier.games.base import JSON, BoxStake
+from croupier.games.codec import ScriptCodec, at, deck_of, keys, mapping, text, whole
 
 
-def engine() -> Game[Any, Any]:
-    return BaccaratGame()
-
-
-def box(data: Mapping[str, Any], where: str) -> BoxStake:
-    _keys(data, ("box", "player", "stakes"), where)
-    stakes_data = _mapping(data.get("stakes"), f"{where}.stakes")
-    _keys(stakes_data, STAKES, f"{where}.stakes")
+def read_box(data: Mapping[str, Any], where: str) -> BoxStake:
+    keys(data, ("box", "player", "stakes"), where)
+    stakes_data = mapping(data.get("stakes"), f"{where}.stakes")
+    keys(stakes_data, STAKES, f"{where}.stakes")
     stakes = {line: whole(stakes_data, line, f"{where}.stakes", 0) for line in STAKES}
     if not any(stakes.values()):
-        raise _at(f"{where}.stakes", "no stake on player, banker or tie")
+        raise at(f"{where}.stakes", "no stake on player, banker or tie")
     return BoxStake(
         box=whole(data, "box", where),
-        player=_text(data, "player", where),
+        player=text(data, "player", where),
         stakes={line: amount for line, amount in stakes.items() if amount},
     )
 
 
-def chance(script: Mapping[str, Any], profile: Any) -> Deck:
+def write_box(stake: BoxStake) -> JSON:
+    return {"box": stake.box, "player": stake.player, "stakes": dict(stake.stakes)}
+
+
+CODEC = ScriptCodec(read_box, write_box)
+
+
+def chance(script: Mapping[str, Any], profile: BaccaratProfile) -> Deck:
     return deck_of(script, shuffle=profile.shoe.fresh, single_deck=False)

@@ -15,25 +15,31 @@ from collections.abc import Mapping
 from typing import Any
 
 from croupier.cards.deck import Deck
-from croupier.games.base import BoxStake, Game
-from croupier.games.blackjack.engine import BlackjackGame
-from croupier.games.script import _keys, _text, deck_of, whole
+from croupier.games.base import JSON, BoxStake
+from croupier.games.blackjack.profile import BlackjackProfile
+from croupier.games.codec import ScriptCodec, deck_of, keys, text, whole
 
 
-def engine() -> Game[Any, Any]:
-    return BlackjackGame()
-
-
-def box(data: Mapping[str, Any], where: str) -> BoxStake:
-    _keys(data, ("box", "player", "stake", "twenty_one_plus_three"), where)
+def read_box(data: Mapping[str, Any], where: str) -> BoxStake:
+    keys(data, ("box", "player", "stake", "twenty_one_plus_three"), where)
     stakes = {"stake": whole(data, "stake", where)}
     side = whole(data, "twenty_one_plus_three", where, 0)
     if side:
         stakes["twenty_one_plus_three"] = side
     return BoxStake(
-        box=whole(data, "box", where), player=_text(data, "player", where), stakes=stakes
+        box=whole(data, "box", where), player=text(data, "player", where), stakes=stakes
     )
 
 
-def chance(script: Mapping[str, Any], profile: Any) -> Deck:
+def write_box(stake: BoxStake) -> JSON:
+    data: JSON = {"box": stake.box, "player": stake.player, "stake": stake.stake("stake")}
+    if stake.stake("twenty_one_plus_three"):
+        data["twenty_one_plus_three"] = stake.stake("twenty_one_plus_three")
+    return data
+
+
+CODEC = ScriptCodec(read_box, write_box)
+
+
+def chance(script: Mapping[str, Any], profile: BlackjackProfile) -> Deck:
     return deck_of(script, shuffle=profile.shoe.fresh, single_deck=False)

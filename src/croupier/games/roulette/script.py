@@ -13,37 +13,40 @@ from collections.abc import Mapping
 from typing import Any
 
 from croupier.cards.deck import Deck
-from croupier.games.base import BoxStake, Game
-from croupier.games.roulette.engine import RouletteGame
-from croupier.games.script import _at, _keys, _mapping, _text, read_seed, whole
+from croupier.games.base import JSON, BoxStake
+from croupier.games.codec import ScriptCodec, at, keys, mapping, read_seed, text, whole
+from croupier.games.roulette.profile import RouletteProfile
 
 
-def engine() -> Game[Any, Any]:
-    return RouletteGame()
-
-
-def box(data: Mapping[str, Any], where: str) -> BoxStake:
-    _keys(data, ("box", "player", "chip"), where)
+def read_box(data: Mapping[str, Any], where: str) -> BoxStake:
+    keys(data, ("box", "player", "chip"), where)
     return BoxStake(
         box=whole(data, "box", where),
-        player=_text(data, "player", where),
+        player=text(data, "player", where),
         stakes={"chip": whole(data, "chip", where)},
     )
 
 
-def chance(script: Mapping[str, Any], profile: Any) -> Deck:
+def write_box(stake: BoxStake) -> JSON:
+    return {"box": stake.box, "player": stake.player, "chip": stake.stake("chip")}
+
+
+CODEC = ScriptCodec(read_box, write_box)
+
+
+def chance(script: Mapping[str, Any], profile: RouletteProfile) -> Deck:
     seed = read_seed(script)
     if seed is not None:
         return Deck(stock=(), seed=seed)
-    cards = _mapping(script.get("cards", {}), "cards")
-    _keys(cards, ("pocket",), "cards")
+    cards = mapping(script.get("cards", {}), "cards")
+    keys(cards, ("pocket",), "cards")
     if "result" in script and "pocket" in cards:
-        raise _at("result", "give the pocket once: result or cards.pocket")
+        raise at("result", "give the pocket once: result or cards.pocket")
     source, where = (script, "script") if "result" in script else (cards, "cards")
     key = "result" if "result" in script else "pocket"
     if key not in source:
         return Deck.scripted({}, single_deck=False)  # the spin will say no pocket was given
     pocket = whole(source, key, where)
     if pocket > 36:
-        raise _at(f"{where}.{key}", f"a European wheel has pockets 0 to 36, not {pocket}")
+        raise at(f"{where}.{key}", f"a European wheel has pockets 0 to 36, not {pocket}")
     return Deck.scripted({"pocket": (pocket,)}, single_deck=False)

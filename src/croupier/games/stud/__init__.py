@@ -1,6 +1,20 @@
 """The stud-versus-dealer family ("Russian poker"): one engine, many rule profiles."""
 
+from croupier.games.registry import GameSpec
+from croupier.games.stud import script
 from croupier.games.stud.engine import StudGame
-from croupier.games.stud.profile import StudProfile
+from croupier.games.stud.profile import StudProfile, parse_profile
+from croupier.games.stud.state import StudState
 
-__all__ = ["StudGame", "StudProfile"]
+SPEC: GameSpec[StudProfile, StudState] = GameSpec(
+    games=("stud",),
+    parse_profile=parse_profile,
+    engine=StudGame(),
+    script=script.CODEC,
+    chance=script.chance,
+    table=lambda profile: profile.table,
+    plugin="croupier.play.stud:StudPlugin",
+    analyses={"stud": "croupier.math.stud.report:analyze"},
+)
+
+__all__ = ["SPEC", "StudGame", "StudProfile"]

@@ -6,6 +6,7 @@ import typer
 
 from croupier import profiles
 from croupier.cards.card import CardError, parse_card, parse_cards
+from croupier.games.stud.profile import StudProfile
 from croupier.math.stud.advise import advise, situation
 
 
@@ -15,7 +16,7 @@ def advise_command(profile_id: str, box: str, dealer: str, after: list[str]) -> 
     except (LookupError, profiles.ProfileError) as error:
         typer.echo(str(error), err=True)
         raise typer.Exit(1) from None
-    if getattr(profile, "game", None) != "stud":
+    if not isinstance(profile, StudProfile):
         typer.echo(f"{profile_id}: the advisor knows the stud profiles only", err=True)
         raise typer.Exit(1)
     try:

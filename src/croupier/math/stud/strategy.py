@@ -119,7 +119,7 @@ def compute(
     profile_id: str, mode: str, chunk: int, profile: StudProfile | None = None
 ) -> ChunkResult:
     """One chunk: the best decision of every class in it (``profile`` overrides the id)."""
-    profile = profiles.load(profile_id) if profile is None else profile
+    profile = profiles.load_as(profile_id, StudProfile) if profile is None else profile
     hands, ups, weights = situations(chunk)
     ctx = context(profile, 14 + chunk)
     best = np.empty(len(hands))
@@ -173,7 +173,7 @@ def run(profile_id: str, mode: str, chunks: list[int], workers: int) -> list[Chu
         TimeRemainingColumn,
     )
 
-    profile = profiles.load(profile_id)
+    profile = profiles.load_as(profile_id, StudProfile)
     done = {c: r for c in chunks if (r := load_chunk(profile, mode, c)) is not None}
     todo = [c for c in chunks if c not in done]
     columns = (
