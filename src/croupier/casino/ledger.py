@@ -38,7 +38,7 @@ from croupier.casino.accounts import (
     post,
 )
 from croupier.casino.errors import BadInput, NotFound, Refused, RoundClosed, whole_amount
-from croupier.casino.idempotency import check_key, fingerprint, run_once
+from croupier.casino.idempotency import check_key, fingerprint, record_answer, run_once
 from croupier.casino.players import find_person, parse_card_number
 from croupier.casino.responsible import check_not_excluded
 from croupier.games.base import Settlement
@@ -46,7 +46,6 @@ from croupier.store.db import Store
 from croupier.store.models import (
     Account,
     AccountKind,
-    IdempotencyRecord,
     Person,
     Role,
     Round,
@@ -236,16 +235,8 @@ class Ledger:
         later :meth:`settle` with ``key`` is a replay."""
         request, body = self._settlement(round_id, settlement, pay_into)
         answer = body(session)
-        session.add(
-            IdempotencyRecord(
-                key=check_key(key),
-                operation="settle",
-                request_hash=fingerprint("settle", request),
-                result=answer,
-                transaction_id=answer.get("transaction_id"),
-                created_at=self.store.now(),
-            )
-        )
+        digest = fingerprint("settle", request)
+        record_answer(session, self.store, check_key(key), "settle", digest, answer)
 
     def _settlement(
         self, round_id: str, settlement: Settlement, pay_into: PayInto | None

@@ -36,7 +36,7 @@ from dataclasses import replace
 from datetime import datetime, timedelta
 from typing import Any
 
-from sqlalchemy import select
+from sqlalchemy import insert, select
 from sqlalchemy.orm import Session
 
 from croupier.cards.deck import DeckExhausted
@@ -59,7 +59,7 @@ from croupier.casino.replay import (
     unasked_fields,
 )
 from croupier.casino.round_records import MAX_ACTIONS_PER_BOX, OPEN_PHASES, RoundRecords
-from croupier.casino.round_view import RoundView
+from croupier.casino.round_view import RoundView, make_view
 from croupier.casino.tables import find_table
 from croupier.games.base import (
     JSON,
@@ -83,6 +83,7 @@ from croupier.store.round_models import (
 )
 
 TIMER = "timer"
+_APPEND = insert(RoundEvent.__table__)
 MAX_CLIENT_SEED = 64
 
 
@@ -109,20 +110,22 @@ class Rounds(RoundRecords):
         at: datetime | None = None,
     ) -> None:
         at = at or self.store.now()
-        session.add(
-            RoundEvent(
-                round_id=row.id,
-                seq=row.events,
-                kind=kind.value,
-                actor=actor,
-                payload=payload,
-                price=price,
-                at=at,
-            )
+        # SQLAlchemy Core: the ORM's unit of work cost more than the insert itself.
+        session.connection().execute(
+            _APPEND,
+            {
+                "round_id": row.id,
+                "seq": row.events,
+                "kind": kind.value,
+                "actor": actor,
+                "payload": payload,
+                "price": price,
+                "at": at,
+            },
         )
         row.events += 1
         row.last_event_at = at
-        session.flush()
+        self._touched[row.id] = row
 
     def _open(self, session: Session, table: GameTable, client_seed: str) -> TableRound:
         number = table.rounds_played + 1
@@ -395,13 +398,18 @@ class Rounds(RoundRecords):
             answer, replayed = run_once(self.store, key, operation, request, body)
         except BaseException:
             # A refused or failed command rolled back: no cached state may outlive it.
-            self._cache.clear()
+            self._rolled_back()
             raise
+        self._committed()
         round_id = answer["round_id"]
         known = self._cache.get(round_id)
         if replayed or known is None or (known.state is not None and known.settlement is not None):
             self.finish(round_id)
-        return replace(self.view(round_id, Viewer.of(str(card_number))), replayed=replayed)
+        viewer = Viewer.of(str(card_number))
+        shown = self._shown.get(round_id)
+        if shown is not None and not replayed:  # just committed: no need to look again
+            return make_view(*shown, viewer)
+        return replace(self.view(round_id, viewer), replayed=replayed)
 
     @staticmethod
     def _table(session: Session, row: TableRound) -> GameTable:
