@@ -25,7 +25,15 @@ from sqlalchemy.orm.util import identity_key
 
 from croupier.casino.errors import BadInput, InsufficientFunds
 from croupier.store.db import Store
-from croupier.store.models import Account, AccountKind, LedgerTransaction, Person, Posting, TxKind
+from croupier.store.models import (
+    Account,
+    AccountKind,
+    LedgerTransaction,
+    Person,
+    Posting,
+    TxKind,
+    table_of,
+)
 
 DEFAULT_CURRENCY = "RUB"
 
@@ -102,7 +110,7 @@ class Line:
     memo: str = ""
 
 
-_ACCOUNTS = Account.__table__
+_ACCOUNTS = table_of(Account)
 _BALANCES = (
     select(_ACCOUNTS.c.id, _ACCOUNTS.c.balance)
     .where(_ACCOUNTS.c.id.in_(bindparam("ids", expanding=True)))
@@ -113,8 +121,8 @@ _MOVE = (
     .where(_ACCOUNTS.c.id == bindparam("account"))
     .values(balance=_ACCOUNTS.c.balance + bindparam("delta"))
 )
-_NEW_TRANSACTION = insert(LedgerTransaction.__table__)
-_NEW_POSTINGS = insert(Posting.__table__)
+_NEW_TRANSACTION = insert(table_of(LedgerTransaction))
+_NEW_POSTINGS = insert(table_of(Posting))
 
 
 def post(
@@ -156,12 +164,8 @@ def post(
         accounts[line.account.id] = line.account
     session.flush()  # accounts made through the session are rows before they are locked
     connection = session.connection()
-    balances: dict[int, int] = {
-        account_id: balance
-        for account_id, balance in connection.execute(
-            store.locked(_BALANCES), {"ids": sorted(delta)}
-        )
-    }
+    found = connection.execute(store.locked(_BALANCES), {"ids": sorted(delta)})
+    balances: dict[int, int] = {row.id: row.balance for row in found}
     moves = []
     for account_id in sorted(delta):
         account = accounts[account_id]
@@ -175,7 +179,7 @@ def post(
         balances[account_id] = after
         moves.append({"account": account_id, "delta": moved})
     memo = memo[:200]
-    transaction_id = connection.execute(
+    made = connection.execute(
         _NEW_TRANSACTION,
         {
             "kind": kind.value,
@@ -185,7 +189,9 @@ def post(
             "round_id": round_id,
             "memo": memo,
         },
-    ).inserted_primary_key[0]
+    ).inserted_primary_key
+    assert made is not None  # an insert of one row has its key
+    transaction_id = int(made[0])
     if not lines:  # a void with nothing held: the transaction alone, for the record
         return _transaction(transaction_id, kind, currency, now, person_id, round_id, memo)
     connection.execute(

@@ -31,7 +31,7 @@ from sqlalchemy.orm import Session
 
 from croupier.casino.errors import BadInput, Conflict
 from croupier.store.db import Store
-from croupier.store.models import IdempotencyRecord
+from croupier.store.models import IdempotencyRecord, table_of
 
 JSON = dict[str, Any]
 MAX_KEY = 128
@@ -39,7 +39,7 @@ MAX_KEY = 128
 # deadlock the database broke: each retry starts from a clean transaction.
 ATTEMPTS = 8
 
-_RECORDS = IdempotencyRecord.__table__
+_RECORDS = table_of(IdempotencyRecord)
 _FIND = select(_RECORDS.c.operation, _RECORDS.c.request_hash, _RECORDS.c.result).where(
     _RECORDS.c.key == bindparam("key")
 )

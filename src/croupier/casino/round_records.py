@@ -37,13 +37,13 @@ from croupier.casino.round_view import RoundView, make_view
 from croupier.casino.tables import find_table
 from croupier.games.base import RuleError, Settlement, Viewer
 from croupier.store.db import Store
-from croupier.store.models import Person, Round, RoundStatus
+from croupier.store.models import Person, Round, RoundStatus, table_of
 from croupier.store.round_models import Phase, RoundParticipant, StaffAction, TableRound
 
 OPEN_PHASES = (Phase.BETTING.value, Phase.PLAYING.value)
 # What changes in a round's row (every other column is fixed when it opens, or changes
 # with these): a kept picture of the round is current while these are as it shows them.
-_ROUNDS = TableRound.__table__
+_ROUNDS = table_of(TableRound)
 _VERSION = select(_ROUNDS.c.events, _ROUNDS.c.phase, _ROUNDS.c.seed_revealed).where(
     _ROUNDS.c.id == bindparam("round_id")
 )

@@ -70,7 +70,7 @@ from croupier.games.base import (
     Viewer,
 )
 from croupier.games.script import action_json
-from croupier.store.models import Person, Round, RoundStatus
+from croupier.store.models import Person, Round, RoundStatus, table_of
 from croupier.store.round_models import (
     EventKind,
     GameTable,
@@ -83,7 +83,7 @@ from croupier.store.round_models import (
 )
 
 TIMER = "timer"
-_APPEND = insert(RoundEvent.__table__)
+_APPEND = insert(table_of(RoundEvent))
 MAX_CLIENT_SEED = 64
 
 
