@@ -72,6 +72,11 @@ def describe(account: Account) -> str:
     return f"{names.get(account.kind, account.kind)} ({account.code})"
 
 
+_ACCOUNTS = table_of(Account)
+_FIND_ACCOUNT = select(_ACCOUNTS).where(_ACCOUNTS.c.code == bindparam("code"))
+_NEW_ACCOUNT = insert(_ACCOUNTS)
+
+
 def ensure_account(
     session: Session,
     kind: AccountKind,
@@ -79,26 +84,34 @@ def ensure_account(
     person: Person | None = None,
     round_id: str | None = None,
 ) -> Account:
-    """The account, created (empty) the first time it is needed."""
+    """The account, created (empty) the first time it is needed.
+
+    Read (and made) with SQLAlchemy Core: every stake needs two of them. The object
+    returned carries the row's values and is not one the session tracks; balances
+    move only through :func:`post`, which tells it (and any copy the session has).
+    """
     code = account_code(kind, currency, person.card_number if person else None, round_id)
-    account = session.scalars(select(Account).where(Account.code == code)).one_or_none()
-    if account is None:
-        casino_own = kind in (AccountKind.HOUSE, AccountKind.CASH)
-        account = Account(
-            code=code,
-            kind=kind.value,
-            person_id=person.id if person else None,
-            round_id=round_id,
-            currency=currency,
-            sign=-1 if kind is AccountKind.CASH else 1,
-            # The house bank shows the house's result, which is negative while
-            # the house is losing; the cash desk then pays out of the vault.
-            may_go_negative=casino_own,
-            balance=0,
-        )
-        session.add(account)
-        session.flush()
-    return account
+    connection = session.connection()
+    found = connection.execute(_FIND_ACCOUNT, {"code": code}).one_or_none()
+    if found is not None:
+        return Account(**found._asdict())
+    casino_own = kind in (AccountKind.HOUSE, AccountKind.CASH)
+    values = {
+        "code": code,
+        "kind": kind.value,
+        "person_id": person.id if person else None,
+        "round_id": round_id,
+        "currency": currency,
+        "sign": -1 if kind is AccountKind.CASH else 1,
+        # The house bank shows the house's result, which is negative while
+        # the house is losing; the cash desk then pays out of the vault.
+        "may_go_negative": casino_own,
+        "balance": 0,
+    }
+    session.flush()  # a round or person made through the session is a row first
+    made = connection.execute(_NEW_ACCOUNT, values).inserted_primary_key
+    assert made is not None  # an insert of one row has its key
+    return Account(id=int(made[0]), **values)
 
 
 @dataclass(frozen=True, slots=True)
@@ -110,7 +123,6 @@ class Line:
     memo: str = ""
 
 
-_ACCOUNTS = table_of(Account)
 _BALANCES = (
     select(_ACCOUNTS.c.id, _ACCOUNTS.c.balance)
     .where(_ACCOUNTS.c.id.in_(bindparam("ids", expanding=True)))
@@ -162,7 +174,6 @@ def post(
             )
         delta[line.account.id] += line.amount
         accounts[line.account.id] = line.account
-    session.flush()  # accounts made through the session are rows before they are locked
     connection = session.connection()
     found = connection.execute(store.locked(_BALANCES), {"ids": sorted(delta)})
     balances: dict[int, int] = {row.id: row.balance for row in found}

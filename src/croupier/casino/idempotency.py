@@ -98,7 +98,6 @@ def run_once(
                         return dict(found.result), True
                 record_answer(session, store, key, operation, digest, {})
                 answer = body(session)
-                session.flush()  # the body's ORM changes first, then the answer
                 session.connection().execute(
                     _ANSWER,
                     {

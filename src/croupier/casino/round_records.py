@@ -17,7 +17,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from datetime import datetime, timedelta
 
-from sqlalchemy import bindparam, select
+from sqlalchemy import bindparam, select, update
 from sqlalchemy.orm import Session
 
 from croupier.cards.deck import DeckExhausted
@@ -34,7 +34,7 @@ from croupier.casino.replay import (
     shoe_left,
 )
 from croupier.casino.round_view import RoundView, make_view
-from croupier.casino.tables import find_table
+from croupier.casino.tables import check_table_id, find_table
 from croupier.games.base import RuleError, Settlement, Viewer
 from croupier.store.db import Store
 from croupier.store.models import Person, Round, RoundStatus, table_of
@@ -44,6 +44,19 @@ OPEN_PHASES = (Phase.BETTING.value, Phase.PLAYING.value)
 # What changes in a round's row (every other column is fixed when it opens, or changes
 # with these): a kept picture of the round is current while these are as it shows them.
 _ROUNDS = table_of(TableRound)
+_PARTICIPANTS = (
+    select(RoundParticipant.id, Person.card_number)
+    .join(Person, Person.id == RoundParticipant.person_id)
+    .where(RoundParticipant.round_id == bindparam("round_id"))
+)
+_NET = (
+    update(table_of(RoundParticipant))
+    .where(table_of(RoundParticipant).c.id == bindparam("participant"))
+    .values(net=bindparam("net"))
+)
+_CURRENT = select(_ROUNDS.c.id).where(
+    _ROUNDS.c.table_id == bindparam("table_id"), _ROUNDS.c.phase.in_(OPEN_PHASES)
+)
 _VERSION = select(_ROUNDS.c.events, _ROUNDS.c.phase, _ROUNDS.c.seed_revealed).where(
     _ROUNDS.c.id == bindparam("round_id")
 )
@@ -158,12 +171,11 @@ class RoundRecords:
     def current(self, table_id: int) -> str | None:
         """The table's round in betting or play, if any."""
         with self.store.read() as session:
-            table = find_table(session, self.store, table_id)
-            return session.scalar(
-                select(TableRound.id).where(
-                    TableRound.table_id == table.id, TableRound.phase.in_(OPEN_PHASES)
-                )
-            )
+            number = check_table_id(table_id)
+            found = session.connection().execute(_CURRENT, {"table_id": number}).scalar()
+            if found is None:  # none, or no such table: which one, the table lookup says
+                find_table(session, self.store, table_id)
+            return found
 
     def open_rounds(self) -> list[str]:
         with self.store.read() as session:
@@ -259,12 +271,13 @@ class RoundRecords:
                 nets[box.player] = nets.get(box.player, 0) + box.net
         elif why:
             row.settlement = {"void": why}
-        for participant, card in session.execute(
-            select(RoundParticipant, Person.card_number)
-            .join(Person, Person.id == RoundParticipant.person_id)
-            .where(RoundParticipant.round_id == row.id)
-        ):
-            participant.net = nets.get(card, 0)
+        connection = session.connection()
+        nets_of = [
+            {"participant": participant, "net": nets.get(card, 0)}
+            for participant, card in connection.execute(_PARTICIPANTS, {"round_id": row.id})
+        ]
+        if nets_of:
+            connection.execute(_NET, nets_of)
         # A closed round stays cached (its settlement is on screen until the next round):
         # its state is final, kept at its event count, so a view needs no replay.
 
