@@ -114,7 +114,7 @@ async def start_server(
         stderr=open(folder / f"server-{port}.log", "wb"),  # noqa: SIM115 - the process's life
     )
     async with httpx.AsyncClient() as http:
-        for _ in range(200):
+        for _ in range(900):  # up to 90 s: a loaded machine starts a process slowly
             with contextlib.suppress(httpx.HTTPError):
                 if (await http.get(f"http://127.0.0.1:{port}/api/profiles")).status_code == 200:
                     return server
