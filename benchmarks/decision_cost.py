@@ -59,7 +59,9 @@ def players(store: Store, count: int) -> list[tuple[str, int]]:
     made = []
     for n in range(count):
         profile = casino.players.register(
-            Registration(f"Cost Player {n}", date(1985, 1, 1), "passport", f"COST {n}", "cost test password")
+            Registration(
+                f"Cost Player {n}", date(1985, 1, 1), "passport", f"COST {n}", "cost test password"
+            )
         )
         casino.cashier.buy_chips(f"buy-{n}", profile.card_number, 10**8)
         table = tables.create(
