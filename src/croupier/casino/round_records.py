@@ -110,17 +110,21 @@ class RoundRecords:
         self._cache.clear()
         self._touched.clear()
 
-    def _committed(self) -> None:
-        """The command's transaction is stored: what it wrote is what views show now."""
+    def _committed(self) -> dict[str, tuple[TableRound, Rebuilt]]:
+        """The command's transaction is stored: what it wrote is what views show now
+        (returned too: a view read meanwhile on another thread may replace it with the
+        older picture it read, which the next view's version check then sets right)."""
+        stored = {}
         for round_id, row in self._touched.items():
             rebuilt = self._cache.get(round_id)
             if rebuilt is not None and rebuilt.events == row.events:
-                self._shown[round_id] = (row, rebuilt)
+                self._shown[round_id] = stored[round_id] = (row, rebuilt)
             else:
                 self._shown.pop(round_id, None)
         self._touched.clear()
         while len(self._shown) > CACHED_ROUNDS:  # the oldest first (dicts keep their order)
             self._shown.pop(next(iter(self._shown)), None)
+        return stored
 
     # -------------------------------------------------------- reading
 

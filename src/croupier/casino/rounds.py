@@ -415,10 +415,10 @@ class Rounds(RoundRecords):
             # A refused or failed command rolled back: no cached state may outlive it.
             self._rolled_back()
             raise
-        self._committed()
+        stored = self._committed()
         round_id = answer["round_id"]
         viewer = Viewer.of(str(card_number))
-        shown = self._shown.get(round_id)
+        shown = stored.get(round_id)
         if shown is not None and not replayed:  # just committed: no need to look again
             row, committed = shown
             if row.phase != Phase.PLAYING.value or committed.settlement is None:
