@@ -114,7 +114,7 @@ async def start_server(
         stderr=open(folder / f"server-{port}.log", "wb"),  # noqa: SIM115 - the process's life
     )
     async with httpx.AsyncClient() as http:
-        for _ in range(200):
+        for _ in range(900):  # up to 90 s: a loaded machine starts a process slowly
             with contextlib.suppress(httpx.HTTPError):
                 if (await http.get(f"http://127.0.0.1:{port}/api/profiles")).status_code == 200:
                     return server
@@ -318,7 +318,10 @@ async def main(args: argparse.Namespace) -> None:
         started = time.perf_counter()
         made = make_players(url, most_players)
         print(f"set-up: {most_players} players and tables in {time.perf_counter() - started:.1f} s")
-        print(f"cpu: {cpu_model()}; {args.processes} server process(es); database {url[:10]}...")
+        print(
+            f"cpu: {cpu_model()} x {os.cpu_count()}; {args.processes} server process(es); "
+            f"database {url[:10]}...; load average {os.getloadavg()[0]:.1f} before the run"
+        )
         ports = [free_port() for _ in range(args.processes)]
         servers = [await start_server(port, folder, url, redis_url) for port in ports]
         try:
@@ -348,10 +351,12 @@ async def run_steps(
     players = [(token, Table(table_id)) for token, table_id in made]
     bases = [f"http://127.0.0.1:{port}" for port in ports]
     print(
-        f"{'clients':>8} {'playing':>8} {'actions/s':>10} {'p50 ms':>8} {'p95 ms':>8} "
-        f"{'p99 ms':>8} {'cross p99':>9} {'cpu ms/act':>10} {'gen lag p99':>11} {'errors':>7}"
+        f"{'run':>3} {'clients':>8} {'playing':>8} {'actions/s':>10} {'p50 ms':>8} {'p95 ms':>8} "
+        f"{'p99 ms':>8} {'cross p99':>9} {'cpu ms/act':>10} {'gen lag p99':>11} {'errors':>7} "
+        f"{'load':>5}"
     )
-    for clients, playing in steps:
+    results: dict[tuple[int, ...], list[tuple[float, float, float]]] = defaultdict(list)
+    for run, (clients, playing) in itertools.product(range(1, args.runs + 1), steps):
         cpu_before = sum(cpu_seconds(s.pid) for s in servers)
         spy = profile(servers[0].pid, args.seconds, args.profile, clients) if args.profile else None
         stats = await run_step(bases, players[:playing], clients, args.seconds, args.think)
@@ -362,20 +367,43 @@ async def run_steps(
         crossed = [d * 1000 for d in stats.crossed]
         lags = [d * 1000 for d in stats.lags]
         per_action = cpu * 1000 / stats.actions if stats.actions else float("nan")
+        rate, p99 = stats.actions / args.seconds, percentile(ms, 0.99)
+        results[(clients, playing)].append((rate, p99, per_action))
         print(
-            f"{clients:>8} {playing:>8} {stats.actions / args.seconds:>10.1f} "
+            f"{run:>3} {clients:>8} {playing:>8} {rate:>10.1f} "
             f"{percentile(ms, 0.50):>8.1f} {percentile(ms, 0.95):>8.1f} "
-            f"{percentile(ms, 0.99):>8.1f} {percentile(crossed, 0.99):>9.1f} "
-            f"{per_action:>10.1f} {percentile(lags, 0.99):>11.1f} {len(stats.errors):>7}",
+            f"{p99:>8.1f} {percentile(crossed, 0.99):>9.1f} "
+            f"{per_action:>10.1f} {percentile(lags, 0.99):>11.1f} {len(stats.errors):>7} "
+            f"{os.getloadavg()[0]:>5.1f}",
             flush=True,
         )
         for error in stats.errors[:3]:
             print(f"         error: {error}")
-        if spy is not None and Path(f"{args.profile}-{clients}.txt").exists():
-            print(flame_summary(Path(f"{args.profile}-{clients}.txt")))
+        raw = Path(f"{args.profile}-{clients}.txt")
+        if spy is not None and raw.exists():
+            print(flame_summary(raw))
+            parts = budget(raw)
+            print(
+                "  per-decision budget (cpu ms/act split by the profile; first process): "
+                + ", ".join(f"{name} {share * per_action:.1f}" for name, share in parts.items())
+            )
+    if args.runs > 1:
+        for (clients, playing), rows in results.items():
+            rates, p99s, cpus = zip(*rows, strict=True)
+            print(
+                f"{clients}:{playing} over {len(rows)} runs: actions/s "
+                + " ".join(f"{r:.1f}" for r in rates)
+                + "; p99 ms "
+                + " ".join(f"{p:.0f}" for p in p99s)
+                + "; cpu ms/act "
+                + " ".join(f"{c:.1f}" for c in cpus)
+            )
     print(
         "cpu ms/act: the server processes' CPU (all threads) over the step / actions; "
-        "it includes the spectators' snapshots and sends."
+        "it includes the spectators' snapshots and sends. load: the machine's 1-minute "
+        "load average after the step (other work on it makes every figure but cpu ms/act "
+        "worse). --think 0: every player acts as soon as its last action is answered, so "
+        "actions/s is the server's decisions per second at saturation."
     )
 
 
@@ -417,6 +445,58 @@ def _frame_name(frame: str) -> str | None:
     return None
 
 
+# The per-decision budget: each busy sample goes to the part its innermost frame that
+# belongs to one of these shows: the database (SQLAlchemy and the driver), the engine
+# (rules, cards, replay; counted as projection when a projection called it), the
+# projection (a viewer's picture of the round and the table), the send (JSON, the
+# WebSocket protocol, the channel). Anything else (the event loop, the threads handing
+# work over, the command's own logic, logging) is "other".
+BUDGET = (
+    ("database", ("sqlalchemy/", "sqlite3", "psycopg", "croupier/store/")),
+    ("engine", ("croupier/games/", "croupier/cards/", "croupier/casino/replay.py")),
+    (
+        "projection",
+        (
+            "croupier/casino/round_view.py",
+            "croupier/server/projection.py",
+            "snapshot (",
+            "snapshots (",
+            "table_json (",
+        ),
+    ),
+    (
+        "send",
+        (
+            "websockets/",
+            "json/",
+            "croupier/server/hub.py",
+            "_writer (",
+            "protocols/websockets",
+            "starlette/websockets",
+        ),
+    ),
+)
+
+
+def _part(frame: str) -> str | None:
+    return next((name for name, markers in BUDGET if any(m in frame for m in markers)), None)
+
+
+def budget(raw: Path) -> dict[str, float]:
+    """The share of the busy samples per part of :data:`BUDGET` (and ``other``)."""
+    shares: dict[str, int] = defaultdict(int)
+    total = 0
+    for line in raw.read_text().splitlines():
+        stack, _, count = line.rpartition(" ")
+        total += int(count)
+        frames = stack.split(";")  # outermost first
+        part = next((p for f in reversed(frames) if (p := _part(f)) is not None), "other")
+        if part == "engine" and any(_part(f) == "projection" for f in frames):
+            part = "projection"
+        shares[part] += int(count)
+    return {name: shares[name] / max(1, total) for name in (*dict(BUDGET), "other")}
+
+
 def flame_summary(raw: Path, top: int = 20) -> str:
     """Our functions and the libraries most often on the stack (inclusive share of the
     busy samples; py-spy leaves idle threads out)."""
@@ -439,6 +519,7 @@ if __name__ == "__main__":
     parser.add_argument("--seconds", type=float, default=15.0, help="measured time per step")
     parser.add_argument("--think", type=float, default=8.0, help="mean seconds between decisions")
     parser.add_argument("--processes", type=int, default=1, help="server processes")
+    parser.add_argument("--runs", type=int, default=1, help="repeat the steps (five runs: 5)")
     parser.add_argument(
         "--database",
         default="sqlite",

@@ -15,6 +15,9 @@ from argon2 import PasswordHasher
 from sqlalchemy import func, select
 
 from croupier.casino import Casino, Profile, Registration, Role
+from croupier.casino.holds import hold_chips
+from croupier.casino.ledger import open_round_in
+from croupier.casino.players import find_person
 from croupier.games.base import BoxSettlement, Settlement, StakeLine
 from croupier.store import Store
 from croupier.store.models import Account, IdempotencyRecord, LedgerTransaction, Posting, Round
@@ -91,3 +94,17 @@ def snapshot(store: Store) -> Callable[[], tuple[object, ...]]:
 @pytest.fixture
 def settlement_of() -> Callable[..., Settlement]:
     return settlement
+
+
+def open_round(casino: Casino, round_id: str, currency: str = "RUB") -> None:
+    """A ledger round opened the way the round runner opens one (``open_round_in``)."""
+    with casino.store.write() as session:
+        open_round_in(session, casino.store, round_id, currency)
+
+
+def hold(casino: Casino, round_id: str, card: str, amount: int, memo: str = "stake") -> int:
+    """Chips held for a round the way the round runner holds them (``hold_chips``, one
+    transaction); the player's chips after it."""
+    with casino.store.write() as session:
+        hold_chips(session, casino.store, round_id, find_person(session, card), amount, memo)
+    return casino.ledger.balance(card)

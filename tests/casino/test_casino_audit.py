@@ -14,6 +14,8 @@ from croupier.cli import app
 from croupier.games.base import Settlement
 from croupier.store.models import Account, LedgerTransaction, Posting, Round
 
+from .conftest import hold, open_round
+
 
 @pytest.fixture
 def books(
@@ -23,11 +25,11 @@ def books(
     ann = new_player()
     card = ann.card_number
     casino.cashier.buy_chips("buy", card, 10_000)
-    casino.ledger.open_round("r1")
-    casino.ledger.stake("s1", "r1", card, 1_000)
+    open_round(casino, "r1")
+    hold(casino, "r1", card, 1_000)
     casino.ledger.settle("e1", "r1", settlement_of((1, card, [("ante", 1_000, 2_500)])))
-    casino.ledger.open_round("r2")
-    casino.ledger.stake("s2", "r2", card, 700)
+    open_round(casino, "r2")
+    hold(casino, "r2", card, 700)
     casino.cashier.cash_out("out", card, 3_000)
     report = casino.audit()
     assert report.ok, report.summary()

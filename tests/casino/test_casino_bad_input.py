@@ -9,6 +9,8 @@ import pytest
 from croupier.casino import BadInput, Casino, CasinoError, NotFound, Profile, RoundClosed
 from croupier.games.base import BoxSettlement, Settlement, StakeLine
 
+from .conftest import hold, open_round
+
 UNKNOWN_CARD = "4111111111111111"  # a valid Luhn number nobody holds
 
 
@@ -17,10 +19,10 @@ def ready(casino: Casino, new_player: Callable[..., Profile]) -> str:
     """A player with chips, an open round r1 with a stake, and a settled round r0."""
     ann = new_player()
     casino.cashier.buy_chips("buy", ann.card_number, 10_000)
-    casino.ledger.open_round("r0")
+    open_round(casino, "r0")
     casino.ledger.void("void-r0", "r0")
-    casino.ledger.open_round("r1")
-    casino.ledger.stake("stake", "r1", ann.card_number, 1_000)
+    open_round(casino, "r1")
+    hold(casino, "r1", ann.card_number, 1_000)
     return ann.card_number
 
 
@@ -35,7 +37,7 @@ BAD_AMOUNTS = [
 
 
 @pytest.mark.parametrize(("amount", "error", "message"), BAD_AMOUNTS)
-@pytest.mark.parametrize("operation", ["buy", "cash_out", "stake"])
+@pytest.mark.parametrize("operation", ["buy", "cash_out"])
 def test_bad_amount_is_refused_and_changes_nothing(
     casino: Casino,
     ready: str,
@@ -48,7 +50,6 @@ def test_bad_amount_is_refused_and_changes_nothing(
     commands: dict[str, Callable[[], object]] = {
         "buy": lambda: casino.cashier.buy_chips("k", ready, amount),  # type: ignore[arg-type]
         "cash_out": lambda: casino.cashier.cash_out("k", ready, amount),  # type: ignore[arg-type]
-        "stake": lambda: casino.ledger.stake("k", "r1", ready, amount),  # type: ignore[arg-type]
     }
     before = snapshot()
     with pytest.raises(error, match=message):
@@ -77,13 +78,13 @@ COMMANDS: list[tuple[str, Callable[[Casino, str], object], type[CasinoError], st
     ),
     (
         "unknown round",
-        lambda c, card: c.ledger.stake("k", "nope", card, 100),
+        lambda c, card: hold(c, "nope", card, 100),
         NotFound,
         "no round 'nope'",
     ),
     (
         "stake on a closed round",
-        lambda c, card: c.ledger.stake("k", "r0", card, 100),
+        lambda c, card: hold(c, "r0", card, 100),
         RoundClosed,
         "round r0 is void: it takes no more stakes",
     ),
@@ -139,15 +140,15 @@ COMMANDS: list[tuple[str, Callable[[Casino, str], object], type[CasinoError], st
     ),
     (
         "bad round id",
-        lambda c, card: c.ledger.stake("k", "a:b", card, 100),
+        lambda c, card: open_round(c, "a:b"),
         BadInput,
         "may not contain ':'",
     ),
     (
-        "stake in another currency's round",
-        lambda c, card: c.ledger.open_round("r1", "EUR"),
+        "round in a currency that is no code",
+        lambda c, card: open_round(c, "r2", "rubles"),
         BadInput,
-        "round r1 is open in RUB",
+        "three-letter code",
     ),
 ]
 

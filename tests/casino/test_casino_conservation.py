@@ -27,6 +27,8 @@ from croupier.casino.audit import Totals
 from croupier.games.base import BoxSettlement, Settlement, StakeLine
 from croupier.store.testing import throwaway_store
 
+from .conftest import hold, open_round
+
 PLAYERS = 3
 amounts = st.integers(min_value=1, max_value=5_000)
 
@@ -91,7 +93,7 @@ class LedgerMachine(RuleBasedStateMachine):
     @rule()
     def open_round(self) -> None:
         round_id = f"r{len(self.open_rounds) + len(self.closed_rounds)}"
-        self.casino.ledger.open_round(round_id)
+        open_round(self.casino, round_id)
         self.open_rounds[round_id] = {}
 
     @precondition(lambda self: bool(self.open_rounds))
@@ -101,11 +103,11 @@ class LedgerMachine(RuleBasedStateMachine):
         card = self.cards[who]
         if amount > self.chips[card]:
             try:
-                self.casino.ledger.stake(self.key(), round_id, card, amount)
+                hold(self.casino, round_id, card, amount)
             except InsufficientFunds:
                 return
             raise AssertionError("a stake over the balance was accepted")
-        self.casino.ledger.stake(self.key(), round_id, card, amount)
+        hold(self.casino, round_id, card, amount)
         self.chips[card] -= amount
         self.open_rounds[round_id].setdefault(card, []).append(amount)
 
@@ -143,7 +145,7 @@ class LedgerMachine(RuleBasedStateMachine):
     def stake_on_a_closed_round(self, data: st.DataObject) -> None:
         round_id = data.draw(st.sampled_from(self.closed_rounds))
         try:
-            self.casino.ledger.stake(self.key(), round_id, self.cards[0], 1)
+            hold(self.casino, round_id, self.cards[0], 1)
         except RoundClosed:
             return
         raise AssertionError("a stake on a closed round was accepted")

@@ -20,6 +20,8 @@ from croupier.casino import (
 from croupier.games.base import Settlement
 from croupier.store.models import LedgerTransaction, Posting
 
+from .conftest import hold, open_round
+
 
 def _posting_count(casino: Casino) -> int:
     with casino.store.read() as session:
@@ -63,10 +65,9 @@ def test_stake_moves_chips_into_the_round_hold(
 ) -> None:
     ann = new_player()
     casino.cashier.buy_chips("buy-1", ann.card_number, 10_000)
-    casino.ledger.open_round("r1")
-    casino.ledger.stake("s1", "r1", ann.card_number, 1_000, "ante")
-    receipt = casino.ledger.stake("s2", "r1", ann.card_number, 500, "exchange fee")
-    assert receipt.balances == {ann.card_number: 8_500}
+    open_round(casino, "r1")
+    hold(casino, "r1", ann.card_number, 1_000, "ante")
+    assert hold(casino, "r1", ann.card_number, 500, "exchange fee") == 8_500
     assert casino.ledger.holds("r1") == {ann.card_number: 1_500}
 
 
@@ -75,10 +76,10 @@ def test_stake_over_the_balance_is_refused_and_changes_nothing(
 ) -> None:
     ann = new_player()
     casino.cashier.buy_chips("buy-1", ann.card_number, 1_000)
-    casino.ledger.open_round("r1")
+    open_round(casino, "r1")
     before = snapshot()
     with pytest.raises(InsufficientFunds, match="stake refused: the chips of card"):
-        casino.ledger.stake("s1", "r1", ann.card_number, 1_001)
+        hold(casino, "r1", ann.card_number, 1_001)
     assert snapshot() == before
 
 
@@ -88,11 +89,11 @@ def test_settle_posts_every_line_in_one_transaction(
     ann, bob = new_player("Ann"), new_player("Bob")
     for who in (ann, bob):
         casino.cashier.buy_chips(f"buy-{who.card_number}", who.card_number, 10_000)
-    casino.ledger.open_round("r1")
-    casino.ledger.stake("a-ante", "r1", ann.card_number, 1_000)
-    casino.ledger.stake("a-bet", "r1", ann.card_number, 2_000)
-    casino.ledger.stake("b-ante", "r1", bob.card_number, 1_000)
-    casino.ledger.stake("b-bonus", "r1", bob.card_number, 100)
+    open_round(casino, "r1")
+    hold(casino, "r1", ann.card_number, 1_000)
+    hold(casino, "r1", ann.card_number, 2_000)
+    hold(casino, "r1", bob.card_number, 1_000)
+    hold(casino, "r1", bob.card_number, 100)
     transactions_before = _transaction_count(casino)
     # Ann wins 1:1 on ante and 2:1 on the bet; Bob loses his ante, his bonus pays 10:1.
     result = settlement_of(
@@ -121,8 +122,8 @@ def _transaction_count(casino: Casino) -> int:
 
 def _round_with_stakes(casino: Casino, ann: Profile, *, ante: int = 1_000) -> None:
     casino.cashier.buy_chips("buy-1", ann.card_number, 10_000)
-    casino.ledger.open_round("r1")
-    casino.ledger.stake("s1", "r1", ann.card_number, ante)
+    open_round(casino, "r1")
+    hold(casino, "r1", ann.card_number, ante)
 
 
 def test_settle_must_stake_exactly_what_is_held(
@@ -149,7 +150,7 @@ def test_settle_may_not_leave_out_a_hold(
     ann, bob = new_player("Ann"), new_player("Bob")
     _round_with_stakes(casino, ann)
     casino.cashier.buy_chips("buy-2", bob.card_number, 1_000)
-    casino.ledger.stake("s2", "r1", bob.card_number, 1_000)
+    hold(casino, "r1", bob.card_number, 1_000)
     before = snapshot()
     with pytest.raises(Refused, match="leaves out hold:r1:"):
         casino.ledger.settle(
@@ -190,7 +191,7 @@ def test_stake_on_a_closed_round_is_refused(
         casino.ledger.void("end", "r1", "table closed")
     before = snapshot()
     with pytest.raises(RoundClosed, match="takes no more stakes"):
-        casino.ledger.stake("late", "r1", ann.card_number, 100)
+        hold(casino, "r1", ann.card_number, 100)
     assert snapshot() == before
 
 
@@ -198,7 +199,7 @@ def test_void_returns_every_hold(casino: Casino, new_player: Callable[..., Profi
     ann, bob = new_player("Ann"), new_player("Bob")
     _round_with_stakes(casino, ann, ante=2_500)
     casino.cashier.buy_chips("buy-2", bob.card_number, 700)
-    casino.ledger.stake("s2", "r1", bob.card_number, 700)
+    hold(casino, "r1", bob.card_number, 700)
     receipt = casino.ledger.void("void-r1", "r1", "dealer misdeal")
     assert receipt.amount == 3_200
     assert receipt.balances == {ann.card_number: 10_000, bob.card_number: 700}
@@ -212,8 +213,8 @@ def test_idempotent_repeat_returns_the_first_result_and_posts_nothing(
 ) -> None:
     ann = new_player()
     first = casino.cashier.buy_chips("buy-1", ann.card_number, 5_000)
-    casino.ledger.open_round("r1")
-    stake = casino.ledger.stake("s1", "r1", ann.card_number, 1_000)
+    open_round(casino, "r1")
+    hold(casino, "r1", ann.card_number, 1_000)
     done = settlement_of((1, ann.card_number, [("ante", 1_000, 2_000)]))
     settled = casino.ledger.settle("settle-1", "r1", done)
     postings = _posting_count(casino)
@@ -221,9 +222,6 @@ def test_idempotent_repeat_returns_the_first_result_and_posts_nothing(
     assert again.replayed
     assert again.transaction_id == first.transaction_id
     assert again.balances == first.balances == {ann.card_number: 5_000}
-    assert casino.ledger.stake("s1", "r1", ann.card_number, 1_000).transaction_id == (
-        stake.transaction_id
-    )
     assert casino.ledger.settle("settle-1", "r1", done).balances == settled.balances
     assert _posting_count(casino) == postings
     assert casino.ledger.balance(ann.card_number) == 6_000

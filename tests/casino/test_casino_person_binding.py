@@ -19,6 +19,8 @@ from croupier.games.base import Limits
 from croupier.store.round_models import TableMode
 from croupier.store.testing import SettableClock
 
+from .conftest import hold, open_round
+
 BORN = date(1985, 3, 14)
 
 
@@ -85,10 +87,10 @@ def test_exclusion_on_one_card_refuses_staking_on_every_card_of_the_person(
 ) -> None:
     first, second = _second_card_before_exclusion(casino)
     casino.cashier.buy_chips("buy", second, 5_000)
-    casino.ledger.open_round("r1")
+    open_round(casino, "r1")
     casino.responsible.self_exclude(first)
     with pytest.raises(Refused, match=r"stake of 500 on round r1 refused: .* self-excluded"):
-        casino.ledger.stake("s1", "r1", second, 500)
+        hold(casino, "r1", second, 500)
     # Cashing out stays open.
     assert casino.cashier.cash_out("out", second, 5_000).balances[second] == 0
 

@@ -11,6 +11,8 @@ from croupier.casino import BadInput, Casino, Profile, Refused
 from croupier.casino.responsible import add_months, next_reminder
 from croupier.store.testing import SettableClock
 
+from .conftest import hold, open_round
+
 
 def test_self_excluded_player_cannot_deposit(
     casino: Casino, new_player: Callable[..., Profile], snapshot: Callable[[], object]
@@ -29,11 +31,11 @@ def test_self_excluded_player_cannot_stake_but_may_cash_out(
 ) -> None:
     ann = new_player()
     casino.cashier.buy_chips("buy-1", ann.card_number, 5_000)
-    casino.ledger.open_round("r1")
+    open_round(casino, "r1")
     casino.responsible.self_exclude(ann.card_number, months=12)
     before = snapshot()
     with pytest.raises(Refused, match=r"stake of 500 on round r1 refused: .* self-excluded"):
-        casino.ledger.stake("s1", "r1", ann.card_number, 500)
+        hold(casino, "r1", ann.card_number, 500)
     assert snapshot() == before
     assert casino.cashier.cash_out("out", ann.card_number, 5_000).balances[ann.card_number] == 0
 

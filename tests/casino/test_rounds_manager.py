@@ -17,6 +17,8 @@ from croupier.store.models import Person
 from croupier.store.round_models import Phase, StaffAction, TableMode
 from croupier.store.testing import SettableClock
 
+from .conftest import hold
+
 LIMITS = Limits(100, 10_000, 1_000_000)
 
 
@@ -98,7 +100,7 @@ def test_books_find_a_hold_taken_without_its_event(
     rid, ann, _ = playing_round(casino, new_player)
     drill.log.players.append(ann)
     assert drill.books() == []
-    casino.ledger.stake("stray", rid, ann, 700)  # chips held behind the runner's back
+    hold(casino, rid, ann, 700)  # chips held behind the runner's back
     assert any(f"round {rid}: holds" in p for p in drill.books())
 
 

@@ -14,11 +14,14 @@ a :class:`~croupier.casino.errors.CasinoError` having changed nothing.
 ...     "Anna Petrova", date(1990, 5, 17), "passport", "4509 123456", "correct horse"))
 >>> casino.cashier.buy_chips("desk-1", ann.card_number, 50_000).balances[ann.card_number]
 50000
->>> casino.ledger.open_round("t1-r1")
->>> casino.ledger.stake("t1-r1-ante", "t1-r1", ann.card_number, 1_000).amount
-1000
->>> casino.ledger.void("t1-r1-void", "t1-r1").balances[ann.card_number]
-50000
+>>> from croupier.casino.rounds import Rounds
+>>> from croupier.casino.tables import TableConfig, Tables
+>>> from croupier.games.base import Limits
+>>> table = Tables(store).create(TableConfig("russian", Limits(2_500, 25_000, 300_000)))
+>>> _ = Tables(store).sit(table.id, ann.card_number, 1)
+>>> view = Rounds(store).stake("ante-1", table.id, ann.card_number, 1, {"ante": 2_500})
+>>> casino.ledger.holds(view.round_id)[ann.card_number]
+2500
 >>> casino.audit().ok
 True
 """

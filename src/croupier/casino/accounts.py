@@ -18,12 +18,22 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
 
-from sqlalchemy import select
+from sqlalchemy import bindparam, insert, select, update
 from sqlalchemy.orm import Session
+from sqlalchemy.orm.attributes import set_committed_value
+from sqlalchemy.orm.util import identity_key
 
 from croupier.casino.errors import BadInput, InsufficientFunds
 from croupier.store.db import Store
-from croupier.store.models import Account, AccountKind, LedgerTransaction, Person, Posting, TxKind
+from croupier.store.models import (
+    Account,
+    AccountKind,
+    LedgerTransaction,
+    Person,
+    Posting,
+    TxKind,
+    table_of,
+)
 
 DEFAULT_CURRENCY = "RUB"
 
@@ -62,6 +72,11 @@ def describe(account: Account) -> str:
     return f"{names.get(account.kind, account.kind)} ({account.code})"
 
 
+_ACCOUNTS = table_of(Account)
+_FIND_ACCOUNT = select(_ACCOUNTS).where(_ACCOUNTS.c.code == bindparam("code"))
+_NEW_ACCOUNT = insert(_ACCOUNTS)
+
+
 def ensure_account(
     session: Session,
     kind: AccountKind,
@@ -69,26 +84,34 @@ def ensure_account(
     person: Person | None = None,
     round_id: str | None = None,
 ) -> Account:
-    """The account, created (empty) the first time it is needed."""
+    """The account, created (empty) the first time it is needed.
+
+    Read (and made) with SQLAlchemy Core: every stake needs two of them. The object
+    returned carries the row's values and is not one the session tracks; balances
+    move only through :func:`post`, which tells it (and any copy the session has).
+    """
     code = account_code(kind, currency, person.card_number if person else None, round_id)
-    account = session.scalars(select(Account).where(Account.code == code)).one_or_none()
-    if account is None:
-        casino_own = kind in (AccountKind.HOUSE, AccountKind.CASH)
-        account = Account(
-            code=code,
-            kind=kind.value,
-            person_id=person.id if person else None,
-            round_id=round_id,
-            currency=currency,
-            sign=-1 if kind is AccountKind.CASH else 1,
-            # The house bank shows the house's result, which is negative while
-            # the house is losing; the cash desk then pays out of the vault.
-            may_go_negative=casino_own,
-            balance=0,
-        )
-        session.add(account)
-        session.flush()
-    return account
+    connection = session.connection()
+    found = connection.execute(_FIND_ACCOUNT, {"code": code}).one_or_none()
+    if found is not None:
+        return Account(**found._asdict())
+    casino_own = kind in (AccountKind.HOUSE, AccountKind.CASH)
+    values = {
+        "code": code,
+        "kind": kind.value,
+        "person_id": person.id if person else None,
+        "round_id": round_id,
+        "currency": currency,
+        "sign": -1 if kind is AccountKind.CASH else 1,
+        # The house bank shows the house's result, which is negative while
+        # the house is losing; the cash desk then pays out of the vault.
+        "may_go_negative": casino_own,
+        "balance": 0,
+    }
+    session.flush()  # a round or person made through the session is a row first
+    made = connection.execute(_NEW_ACCOUNT, values).inserted_primary_key
+    assert made is not None  # an insert of one row has its key
+    return Account(id=int(made[0]), **values)
 
 
 @dataclass(frozen=True, slots=True)
@@ -98,6 +121,20 @@ class Line:
     account: Account
     amount: int
     memo: str = ""
+
+
+_BALANCES = (
+    select(_ACCOUNTS.c.id, _ACCOUNTS.c.balance)
+    .where(_ACCOUNTS.c.id.in_(bindparam("ids", expanding=True)))
+    .order_by(_ACCOUNTS.c.id)
+)
+_MOVE = (
+    update(_ACCOUNTS)
+    .where(_ACCOUNTS.c.id == bindparam("account"))
+    .values(balance=_ACCOUNTS.c.balance + bindparam("delta"))
+)
+_NEW_TRANSACTION = insert(table_of(LedgerTransaction))
+_NEW_POSTINGS = insert(table_of(Posting))
 
 
 def post(
@@ -116,19 +153,17 @@ def post(
 
     Raises :class:`InsufficientFunds` (writing nothing; the caller's
     transaction rolls back) when an account that may not go negative would.
+
+    Written with SQLAlchemy Core (every stake at a table posts; the ORM's unit of
+    work cost several times the statements): the accounts' rows are locked and read
+    in id order, checked, moved; the :class:`Account` objects of ``lines`` (and the
+    session's own copies of them) are told their new balances. The transaction
+    returned is a plain object carrying its id, not one the session tracks.
     """
     if sum(line.amount for line in lines) != 0:
         raise ValueError(f"{kind.value}: postings sum to {sum(li.amount for li in lines)}, not 0")
-    ids = sorted({line.account.id for line in lines})
-    locked = {
-        account.id: account
-        for account in session.scalars(
-            store.locked(
-                select(Account).where(Account.id.in_(ids)).order_by(Account.id)
-            ).execution_options(populate_existing=True)
-        )
-    }
     delta: dict[int, int] = defaultdict(int)
+    accounts: dict[int, Account] = {}
     for line in lines:
         if not isinstance(line.amount, int) or isinstance(line.amount, bool) or line.amount == 0:
             raise ValueError(f"{kind.value}: a posting of {line.amount!r} to {line.account.code}")
@@ -138,37 +173,83 @@ def post(
                 f"not {currency}"
             )
         delta[line.account.id] += line.amount
-    for account_id, moved in delta.items():
-        account = locked[account_id]
-        after = account.balance + account.sign * moved
+        accounts[line.account.id] = line.account
+    connection = session.connection()
+    found = connection.execute(store.locked(_BALANCES), {"ids": sorted(delta)})
+    balances: dict[int, int] = {row.id: row.balance for row in found}
+    moves = []
+    for account_id in sorted(delta):
+        account = accounts[account_id]
+        moved = account.sign * delta[account_id]
+        after = balances[account_id] + moved
         if after < 0 and not account.may_go_negative:
             raise InsufficientFunds(
-                f"{kind.value} refused: {describe(account)} has {account.balance}, "
-                f"{-account.sign * moved} needed"
+                f"{kind.value} refused: {describe(account)} has {balances[account_id]}, "
+                f"{-moved} needed"
             )
-    transaction = LedgerTransaction(
+        balances[account_id] = after
+        moves.append({"account": account_id, "delta": moved})
+    memo = memo[:200]
+    made = connection.execute(
+        _NEW_TRANSACTION,
+        {
+            "kind": kind.value,
+            "currency": currency,
+            "created_at": now,
+            "person_id": person_id,
+            "round_id": round_id,
+            "memo": memo,
+        },
+    ).inserted_primary_key
+    assert made is not None  # an insert of one row has its key
+    transaction_id = int(made[0])
+    if not lines:  # a void with nothing held: the transaction alone, for the record
+        return _transaction(transaction_id, kind, currency, now, person_id, round_id, memo)
+    connection.execute(
+        _NEW_POSTINGS,
+        [
+            {
+                "transaction_id": transaction_id,
+                "account_id": line.account.id,
+                "amount": line.amount,
+                "memo": line.memo[:120],
+            }
+            for line in lines
+        ],
+    )
+    connection.execute(_MOVE, moves)
+    for account_id, account in accounts.items():
+        _note_balance(session, account, balances[account_id])
+    return _transaction(transaction_id, kind, currency, now, person_id, round_id, memo)
+
+
+def _transaction(
+    transaction_id: int,
+    kind: TxKind,
+    currency: str,
+    now: datetime,
+    person_id: int | None,
+    round_id: str | None,
+    memo: str,
+) -> LedgerTransaction:
+    return LedgerTransaction(
+        id=transaction_id,
         kind=kind.value,
         currency=currency,
         created_at=now,
         person_id=person_id,
         round_id=round_id,
-        memo=memo[:200],
+        memo=memo,
     )
-    session.add(transaction)
-    session.flush()
-    session.add_all(
-        Posting(
-            transaction_id=transaction.id,
-            account_id=line.account.id,
-            amount=line.amount,
-            memo=line.memo[:120],
-        )
-        for line in lines
-    )
-    for account_id, moved in delta.items():
-        locked[account_id].balance += locked[account_id].sign * moved
-    session.flush()
-    return transaction
+
+
+def _note_balance(session: Session, account: Account, balance: int) -> None:
+    """``account`` (and the session's own object for its row, if another) now shows
+    ``balance``, as stored, without making the session write it again."""
+    set_committed_value(account, "balance", balance)
+    copy = session.identity_map.get(identity_key(Account, account.id))
+    if copy is not None and copy is not account:
+        set_committed_value(copy, "balance", balance)
 
 
 def balance_of(session: Session, code: str) -> int:

@@ -21,14 +21,19 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from sqlalchemy import bindparam, select
 from sqlalchemy.orm import Session
 
 from croupier.casino.accounts import Line, ensure_account, post
+from croupier.casino.errors import NotFound, RoundClosed
 from croupier.casino.ledger import player_account, require_player
 from croupier.casino.responsible import check_not_excluded
 from croupier.games.base import Settlement
 from croupier.store.db import Store
-from croupier.store.models import AccountKind, Person, Round, TxKind
+from croupier.store.models import AccountKind, Person, Round, RoundStatus, TxKind, table_of
+
+_ROUNDS = table_of(Round)
+_ROUND = select(_ROUNDS.c.currency, _ROUNDS.c.status).where(_ROUNDS.c.id == bindparam("round_id"))
 
 
 def hold_chips(
@@ -37,7 +42,7 @@ def hold_chips(
     """Move ``amount`` of the player's chips into the round's hold (in this transaction).
 
     Refused (raising, so the caller's transaction writes nothing) for staff, a
-    self-excluded player, or chips that are not there.
+    self-excluded player, chips that are not there, or a round that is not open.
     """
     if amount <= 0:
         return
@@ -45,7 +50,12 @@ def hold_chips(
     doing = f"{memo} of {amount} on round {round_id}"
     require_player(person, doing)
     check_not_excluded(session, person, now, doing)
-    currency = session.get_one(Round, round_id).currency
+    found = session.connection().execute(store.locked(_ROUND), {"round_id": round_id}).first()
+    if found is None:
+        raise NotFound(f"no round {round_id!r}: open it first")
+    if found.status != RoundStatus.OPEN.value:
+        raise RoundClosed(f"round {round_id} is {found.status}: it takes no more stakes")
+    currency = found.currency
     chips = player_account(session, person, currency)
     hold = ensure_account(session, AccountKind.HOLD, currency, person, round_id)
     post(

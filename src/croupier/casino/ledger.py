@@ -1,15 +1,17 @@
 """The chips of a round: holds while it runs, one settlement or a void at the end.
 
-A round runner uses the ledger like this:
+The round runner (:mod:`croupier.casino.rounds`) uses the ledger like this:
 
-1. :meth:`Ledger.open_round` when the round starts (its id, its currency);
-2. :meth:`Ledger.stake` for every stake and every fee as the round goes (an
-   ante, an exchange fee, a 6th card): chips move from the player to the
-   player's *hold* for that round, refused if the player lacks them;
-3. :meth:`Ledger.settle` with the engine's :class:`~croupier.games.base.Settlement`
-   once it is over: one transaction posts every line (each stake from the
-   hold to the house, each return from the house to the player); or
-   :meth:`Ledger.void` to hand every hold back untouched.
+1. :func:`open_round_in` when the round starts (its id, its currency), in the
+   transaction that opens the table's round;
+2. :func:`croupier.casino.holds.hold_chips` for every stake and every fee as the
+   round goes (an ante, an exchange fee, a 6th card), in the transaction that
+   stores the event it pays for: chips move from the player to the player's
+   *hold* for that round, refused if the player lacks them;
+3. :meth:`Ledger.settle_in` (or :meth:`Ledger.settle`) with the engine's
+   :class:`~croupier.games.base.Settlement` once it is over: one transaction posts
+   every line (each stake from the hold to the house, each return from the house to
+   the player); or :meth:`Ledger.void` to hand every hold back untouched.
 
 A box's ``player`` in the settlement is the player's card number. The
 settlement must stake, per player, exactly what that player holds in the
@@ -24,8 +26,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from sqlalchemy import select
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy import insert, select
 from sqlalchemy.orm import Session
 
 from croupier.casino.accounts import (
@@ -38,23 +39,23 @@ from croupier.casino.accounts import (
     post,
 )
 from croupier.casino.errors import BadInput, NotFound, Refused, RoundClosed, whole_amount
-from croupier.casino.idempotency import check_key, fingerprint, run_once
+from croupier.casino.idempotency import check_key, fingerprint, record_answer, run_once
 from croupier.casino.players import find_person, parse_card_number
-from croupier.casino.responsible import check_not_excluded
 from croupier.games.base import Settlement
 from croupier.store.db import Store
 from croupier.store.models import (
     Account,
     AccountKind,
-    IdempotencyRecord,
     Person,
     Role,
     Round,
     RoundStatus,
     TxKind,
+    table_of,
 )
 
 MAX_ROUND_ID = 64
+_NEW_ROUND = insert(table_of(Round))
 
 # Where a box's winnings go other than the player's cash chips: the account and the value of
 # one chip there (roulette's colour chips), or None for cash chips. Given the session, the
@@ -113,6 +114,20 @@ def player_account(session: Session, person: Person, currency: str) -> Account:
     return ensure_account(session, AccountKind.PLAYER, currency, person)
 
 
+def open_round_in(session: Session, store: Store, round_id: str, currency: str) -> None:
+    """Open a round for stakes in ``session``'s transaction (an id used before raises
+    :class:`~sqlalchemy.exc.IntegrityError`)."""
+    session.connection().execute(
+        _NEW_ROUND,
+        {
+            "id": check_round_id(round_id),
+            "currency": check_currency(currency),
+            "status": RoundStatus.OPEN.value,
+            "opened_at": store.now(),
+        },
+    )
+
+
 def _open_round(session: Session, store: Store, round_id: str) -> Round:
     found = session.scalars(store.locked(select(Round).where(Round.id == round_id))).one_or_none()
     if found is None:
@@ -133,7 +148,7 @@ def _round_holds(session: Session, store: Store, round_id: str) -> list[Account]
 
 def round_holds(session: Session, round_id: str) -> dict[str, int]:
     """What each player (by card) has at stake in a round, read in ``session``."""
-    rows = session.execute(
+    rows = session.connection().execute(
         select(Person.card_number, Account.balance)
         .join(Person, Person.id == Account.person_id)
         .where(Account.round_id == check_round_id(round_id))
@@ -147,68 +162,6 @@ class Ledger:
     def __init__(self, store: Store, currency: str = DEFAULT_CURRENCY) -> None:
         self.store = store
         self.currency = check_currency(currency)
-
-    def open_round(self, round_id: str, currency: str | None = None) -> None:
-        """Open a round for stakes. Opening an open round again is harmless."""
-        round_id = check_round_id(round_id)
-        currency = check_currency(currency or self.currency)
-        for _attempt in range(3):
-            try:
-                with self.store.write() as session:
-                    found = session.get(Round, round_id)
-                    if found is None:
-                        session.add(
-                            Round(
-                                id=round_id,
-                                currency=currency,
-                                status=RoundStatus.OPEN.value,
-                                opened_at=self.store.now(),
-                            )
-                        )
-                        return
-                    if found.status != RoundStatus.OPEN.value:
-                        raise RoundClosed(f"round {round_id} is already {found.status}")
-                    if found.currency != currency:
-                        raise BadInput(f"round {round_id} is open in {found.currency}")
-                    return
-            except IntegrityError:
-                continue  # opened at the same moment elsewhere: look again
-        raise Refused(f"round {round_id}: could not open it, try again")
-
-    def stake(
-        self, key: str, round_id: str, card_number: str, amount: int, line: str = "stake"
-    ) -> Receipt:
-        """Hold ``amount`` of a player's chips for a round (a stake or a fee)."""
-        round_id = check_round_id(round_id)
-        card = parse_card_number(card_number)
-        amount = whole_amount(amount, f"stake on round {round_id}")
-        if not isinstance(line, str) or not line or len(line) > 60:
-            raise BadInput(f"stake line must be a name of 1-60 characters, got {line!r}")
-        request = {"round": round_id, "card": card, "amount": amount, "line": line}
-
-        def body(session: Session) -> dict[str, Any]:
-            now = self.store.now()
-            found = _open_round(session, self.store, round_id)
-            person = find_person(session, card)
-            require_player(person, f"stake of {amount} on round {round_id}")
-            check_not_excluded(session, person, now, f"stake of {amount} on round {round_id}")
-            chips = player_account(session, person, found.currency)
-            hold = ensure_account(session, AccountKind.HOLD, found.currency, person, round_id)
-            tx = post(
-                session,
-                self.store,
-                kind=TxKind.STAKE,
-                currency=found.currency,
-                lines=[Line(chips, -amount, line), Line(hold, amount, line)],
-                now=now,
-                person_id=person.id,
-                round_id=round_id,
-                memo=f"{line} on round {round_id}",
-            )
-            return Receipt("stake", tx.id, amount, {card: chips.balance}, round_id).to_json()
-
-        answer, replayed = run_once(self.store, key, "stake", request, body)
-        return Receipt.from_json(answer, replayed)
 
     def settle(
         self, key: str, round_id: str, settlement: Settlement, pay_into: PayInto | None = None
@@ -236,16 +189,8 @@ class Ledger:
         later :meth:`settle` with ``key`` is a replay."""
         request, body = self._settlement(round_id, settlement, pay_into)
         answer = body(session)
-        session.add(
-            IdempotencyRecord(
-                key=check_key(key),
-                operation="settle",
-                request_hash=fingerprint("settle", request),
-                result=answer,
-                transaction_id=answer.get("transaction_id"),
-                created_at=self.store.now(),
-            )
-        )
+        digest = fingerprint("settle", request)
+        record_answer(session, self.store, check_key(key), "settle", digest, answer)
 
     def _settlement(
         self, round_id: str, settlement: Settlement, pay_into: PayInto | None

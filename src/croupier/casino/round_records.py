@@ -17,7 +17,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from datetime import datetime, timedelta
 
-from sqlalchemy import select
+from sqlalchemy import bindparam, select, update
 from sqlalchemy.orm import Session
 
 from croupier.cards.deck import DeckExhausted
@@ -25,15 +25,41 @@ from croupier.casino.colour import ROULETTE, ColourSettings, pay_into
 from croupier.casino.errors import BadInput, CasinoError, NotFound
 from croupier.casino.holds import holds_mismatch
 from croupier.casino.ledger import Ledger, PayInto, round_holds
-from croupier.casino.replay import Rebuilt, check_round, events_of, rebuild, reveal_seed, shoe_left
+from croupier.casino.replay import (
+    Rebuilt,
+    check_round,
+    events_of,
+    rebuild,
+    reveal_seed,
+    shoe_left,
+)
 from croupier.casino.round_view import RoundView, make_view
-from croupier.casino.tables import find_table
+from croupier.casino.tables import check_table_id, find_table
 from croupier.games.base import RuleError, Settlement, Viewer
 from croupier.store.db import Store
-from croupier.store.models import Person, Round, RoundStatus
+from croupier.store.models import Person, Round, RoundStatus, table_of
 from croupier.store.round_models import Phase, RoundParticipant, StaffAction, TableRound
 
 OPEN_PHASES = (Phase.BETTING.value, Phase.PLAYING.value)
+# What changes in a round's row (every other column is fixed when it opens, or changes
+# with these): a kept picture of the round is current while these are as it shows them.
+_ROUNDS = table_of(TableRound)
+_PARTICIPANTS = (
+    select(RoundParticipant.id, Person.card_number)
+    .join(Person, Person.id == RoundParticipant.person_id)
+    .where(RoundParticipant.round_id == bindparam("round_id"))
+)
+_NET = (
+    update(table_of(RoundParticipant))
+    .where(table_of(RoundParticipant).c.id == bindparam("participant"))
+    .values(net=bindparam("net"))
+)
+_CURRENT = select(_ROUNDS.c.id).where(
+    _ROUNDS.c.table_id == bindparam("table_id"), _ROUNDS.c.phase.in_(OPEN_PHASES)
+)
+_VERSION = select(_ROUNDS.c.events, _ROUNDS.c.phase, _ROUNDS.c.seed_revealed).where(
+    _ROUNDS.c.id == bindparam("round_id")
+)
 # Decisions one box may take in a round (a casino setting): a hundred roulette bets is
 # far more than a real player places, and it bounds what one round stores and recalls.
 MAX_ACTIONS_PER_BOX = 100
@@ -60,6 +86,13 @@ class RoundRecords:
         self.max_actions_per_box = max_actions_per_box
         # round id -> rebuilt state at an event count: a cache only; the events are the truth.
         self._cache: dict[str, Rebuilt] = {}
+        # The rounds as last committed here, row and state, for views (the live round kept
+        # in memory: a view reads three columns to see that no one changed the round since,
+        # not the row and its events). Written only after a commit, so a reader on another
+        # thread never sees a command's state before it is stored.
+        self._shown: dict[str, tuple[TableRound, Rebuilt]] = {}
+        # The rows the current command wrote (its picture is kept once it commits).
+        self._touched: dict[str, TableRound] = {}
 
     @contextmanager
     def _writing(self) -> Iterator[Session]:
@@ -69,8 +102,29 @@ class RoundRecords:
             with self.store.write() as session:
                 yield session
         except BaseException:
-            self._cache.clear()
+            self._rolled_back()
             raise
+        self._committed()
+
+    def _rolled_back(self) -> None:
+        self._cache.clear()
+        self._touched.clear()
+
+    def _committed(self) -> dict[str, tuple[TableRound, Rebuilt]]:
+        """The command's transaction is stored: what it wrote is what views show now
+        (returned too: a view read meanwhile on another thread may replace it with the
+        older picture it read, which the next view's version check then sets right)."""
+        stored = {}
+        for round_id, row in self._touched.items():
+            rebuilt = self._cache.get(round_id)
+            if rebuilt is not None and rebuilt.events == row.events:
+                self._shown[round_id] = stored[round_id] = (row, rebuilt)
+            else:
+                self._shown.pop(round_id, None)
+        self._touched.clear()
+        while len(self._shown) > CACHED_ROUNDS:  # the oldest first (dicts keep their order)
+            self._shown.pop(next(iter(self._shown)), None)
+        return stored
 
     # -------------------------------------------------------- reading
 
@@ -98,20 +152,34 @@ class RoundRecords:
 
     def views(self, round_id: str, viewers: list[Viewer]) -> list[RoundView]:
         """The round as each of ``viewers`` may see it, from one read of it."""
+        row, rebuilt = self._picture(check_round(round_id))
+        return [make_view(row, rebuilt, viewer) for viewer in viewers]
+
+    def _picture(self, round_id: str) -> tuple[TableRound, Rebuilt]:
+        """The round as committed: the one kept when nothing changed it since (another
+        process, another runner), else read and replayed."""
+        shown = self._shown.get(round_id)
+        if shown is not None:
+            row = shown[0]
+            with self.store.engine.connect() as connection:
+                now = connection.execute(_VERSION, {"round_id": round_id}).one_or_none()
+            if now is not None and tuple(now) == (row.events, row.phase, row.seed_revealed):
+                return shown
         with self.store.read() as session:
             row = self._row(session, round_id)
             rebuilt = self._rebuilt(session, row)
-            return [make_view(row, rebuilt, viewer) for viewer in viewers]
+        if rebuilt.events == row.events:
+            self._shown[round_id] = (row, rebuilt)
+        return row, rebuilt
 
     def current(self, table_id: int) -> str | None:
         """The table's round in betting or play, if any."""
         with self.store.read() as session:
-            table = find_table(session, self.store, table_id)
-            return session.scalar(
-                select(TableRound.id).where(
-                    TableRound.table_id == table.id, TableRound.phase.in_(OPEN_PHASES)
-                )
-            )
+            number = check_table_id(table_id)
+            found = session.connection().execute(_CURRENT, {"table_id": number}).scalar()
+            if found is None:  # none, or no such table: which one, the table lookup says
+                find_table(session, self.store, table_id)
+            return found
 
     def open_rounds(self) -> list[str]:
         with self.store.read() as session:
@@ -194,6 +262,7 @@ class RoundRecords:
         why: str = "",
     ) -> None:
         """Close ``row`` (locked, open) in the caller's transaction."""
+        self._touched[row.id] = row
         row.phase = phase.value
         row.closed_at = self.store.now()
         if phase is not Phase.SETTLED or shoe_left(rebuilt.profile, rebuilt.state) is None:
@@ -206,12 +275,13 @@ class RoundRecords:
                 nets[box.player] = nets.get(box.player, 0) + box.net
         elif why:
             row.settlement = {"void": why}
-        for participant, card in session.execute(
-            select(RoundParticipant, Person.card_number)
-            .join(Person, Person.id == RoundParticipant.person_id)
-            .where(RoundParticipant.round_id == row.id)
-        ):
-            participant.net = nets.get(card, 0)
+        connection = session.connection()
+        nets_of = [
+            {"participant": participant, "net": nets.get(card, 0)}
+            for participant, card in connection.execute(_PARTICIPANTS, {"round_id": row.id})
+        ]
+        if nets_of:
+            connection.execute(_NET, nets_of)
         # A closed round stays cached (its settlement is on screen until the next round):
         # its state is final, kept at its event count, so a view needs no replay.
 

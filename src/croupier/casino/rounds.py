@@ -36,7 +36,7 @@ from dataclasses import replace
 from datetime import datetime, timedelta
 from typing import Any
 
-from sqlalchemy import select
+from sqlalchemy import bindparam, insert, select
 from sqlalchemy.orm import Session
 
 from croupier.cards.deck import DeckExhausted
@@ -46,6 +46,7 @@ from croupier.casino.disputes import check_manager, log_staff_action
 from croupier.casino.errors import BadInput, CasinoError, Refused, RoundClosed
 from croupier.casino.holds import hold_chips
 from croupier.casino.idempotency import run_once
+from croupier.casino.ledger import open_round_in
 from croupier.casino.players import find_person
 from croupier.casino.replay import (
     parse_action,
@@ -59,8 +60,8 @@ from croupier.casino.replay import (
     unasked_fields,
 )
 from croupier.casino.round_records import MAX_ACTIONS_PER_BOX, OPEN_PHASES, RoundRecords
-from croupier.casino.round_view import RoundView
-from croupier.casino.tables import find_table
+from croupier.casino.round_view import RoundView, make_view
+from croupier.casino.tables import find_table, load_profile
 from croupier.games.base import (
     JSON,
     Action,
@@ -70,7 +71,7 @@ from croupier.games.base import (
     Viewer,
 )
 from croupier.games.script import action_json
-from croupier.store.models import Person, Round, RoundStatus
+from croupier.store.models import Person, table_of
 from croupier.store.round_models import (
     EventKind,
     GameTable,
@@ -83,6 +84,19 @@ from croupier.store.round_models import (
 )
 
 TIMER = "timer"
+# SQLAlchemy Core on the decision path: the ORM's unit of work cost more than the statements.
+_APPEND = insert(table_of(RoundEvent))
+_SEATS = table_of(Seat)
+_OWNER = select(_SEATS.c.person_id).where(
+    _SEATS.c.table_id == bindparam("table_id"), _SEATS.c.box == bindparam("box")
+)
+_SEATED = select(_SEATS.c.box).where(_SEATS.c.table_id == bindparam("table_id"))
+_PARTICIPANTS = table_of(RoundParticipant)
+_PARTICIPANT = select(_PARTICIPANTS.c.id).where(
+    _PARTICIPANTS.c.round_id == bindparam("round_id"),
+    _PARTICIPANTS.c.person_id == bindparam("person_id"),
+)
+_NEW_PARTICIPANT = insert(_PARTICIPANTS)
 MAX_CLIENT_SEED = 64
 
 
@@ -109,20 +123,21 @@ class Rounds(RoundRecords):
         at: datetime | None = None,
     ) -> None:
         at = at or self.store.now()
-        session.add(
-            RoundEvent(
-                round_id=row.id,
-                seq=row.events,
-                kind=kind.value,
-                actor=actor,
-                payload=payload,
-                price=price,
-                at=at,
-            )
+        session.connection().execute(
+            _APPEND,
+            {
+                "round_id": row.id,
+                "seq": row.events,
+                "kind": kind.value,
+                "actor": actor,
+                "payload": payload,
+                "price": price,
+                "at": at,
+            },
         )
         row.events += 1
         row.last_event_at = at
-        session.flush()
+        self._touched[row.id] = row
 
     def _open(self, session: Session, table: GameTable, client_seed: str) -> TableRound:
         number = table.rounds_played + 1
@@ -131,11 +146,15 @@ class Rounds(RoundRecords):
         now = self.store.now()
         seed = FairSeed(new_server_seed(), client_seed, number)
         offset = 0
-        previous = session.scalars(
-            select(TableRound).where(
-                TableRound.table_id == table.id, TableRound.number == number - 1
-            )
-        ).one_or_none()
+        # Only a game dealt from a shoe (blackjack, baccarat) carries on from the last round.
+        shoe = getattr(load_profile(table.profile), "shoe", None) is not None
+        previous = None
+        if shoe:
+            previous = session.scalars(
+                select(TableRound).where(
+                    TableRound.table_id == table.id, TableRound.number == number - 1
+                )
+            ).one_or_none()
         if previous is not None and previous.phase == Phase.SETTLED.value:
             rebuilt = self._rebuilt(session, previous)
             left = shoe_left(rebuilt.profile, rebuilt.state)
@@ -143,12 +162,7 @@ class Rounds(RoundRecords):
                 # The shoe goes on: the same committed seed, further in.
                 seed = seed_of(previous)
                 offset = shoe_dealt(rebuilt.profile, left)
-        session.add(
-            Round(
-                id=round_id, currency=table.currency, status=RoundStatus.OPEN.value, opened_at=now
-            )
-        )
-        session.flush()
+        open_round_in(session, self.store, round_id, table.currency)
         row = TableRound(
             id=round_id,
             table_id=table.id,
@@ -171,6 +185,8 @@ class Rounds(RoundRecords):
         )
         session.add(row)
         session.flush()
+        self._cache[row.id] = rebuild(row, ())  # nothing to read back: no events yet
+        self._touched[row.id] = row
         return row
 
     def _betting_round(
@@ -237,9 +253,8 @@ class Rounds(RoundRecords):
             table = find_table(session, self.store, table_id, lock=True)
             person = find_person(session, card_number)
             card = person.card_number
-            owner = session.scalar(
-                select(Seat.person_id).where(Seat.table_id == table.id, Seat.box == box)
-            )
+            connection = session.connection()
+            owner = connection.execute(_OWNER, {"table_id": table.id, "box": box}).scalar()
             if owner != person.id:
                 raise Refused(f"table {table.id} box {box}: card {card} does not hold this box")
             row = self._betting_round(session, table)
@@ -258,16 +273,12 @@ class Rounds(RoundRecords):
             # ...and of what they take: a dark box's BET and pre-bought options too.
             price = rebuilt.engine.staked(started)[box]
             self._append(session, row, EventKind.STAKE, card, stake_json(new), price)
-            if not session.scalar(
-                select(RoundParticipant.id).where(
-                    RoundParticipant.round_id == row.id, RoundParticipant.person_id == person.id
-                )
-            ):
-                session.add(
-                    RoundParticipant(round_id=row.id, person_id=person.id, opened_at=row.opened_at)
-                )
+            self._cache[row.id] = replace(rebuilt, setup=setup, events=row.events)  # as replayed
+            who = {"round_id": row.id, "person_id": person.id}
+            if connection.execute(_PARTICIPANT, who).first() is None:
+                connection.execute(_NEW_PARTICIPANT, {**who, "opened_at": row.opened_at})
             hold_chips(session, self.store, row.id, person, price, f"box {box} stakes")
-            seated = set(session.scalars(select(Seat.box).where(Seat.table_id == table.id)))
+            seated = set(connection.execute(_SEATED, {"table_id": table.id}).scalars())
             if seated <= {s.box for s in setup.boxes}:
                 self._deal(session, row, card)
             return {"round_id": row.id}
@@ -391,17 +402,31 @@ class Rounds(RoundRecords):
         body: Any,
         card_number: str,
     ) -> RoundView:
+        def unflushed(session: Session) -> JSON:
+            # The round's row is written once, at the commit, not before every read of
+            # the command (its reads are of other rows; what they need is flushed).
+            with session.no_autoflush:
+                answer: JSON = body(session)
+                return answer
+
         try:
-            answer, replayed = run_once(self.store, key, operation, request, body)
+            answer, replayed = run_once(self.store, key, operation, request, unflushed)
         except BaseException:
             # A refused or failed command rolled back: no cached state may outlive it.
-            self._cache.clear()
+            self._rolled_back()
             raise
+        stored = self._committed()
         round_id = answer["round_id"]
+        viewer = Viewer.of(str(card_number))
+        shown = stored.get(round_id)
+        if shown is not None and not replayed:  # just committed: no need to look again
+            row, committed = shown
+            if row.phase != Phase.PLAYING.value or committed.settlement is None:
+                return make_view(row, committed, viewer)
         known = self._cache.get(round_id)
         if replayed or known is None or (known.state is not None and known.settlement is not None):
             self.finish(round_id)
-        return replace(self.view(round_id, Viewer.of(str(card_number))), replayed=replayed)
+        return replace(self.view(round_id, viewer), replayed=replayed)
 
     @staticmethod
     def _table(session: Session, row: TableRound) -> GameTable:

@@ -33,6 +33,7 @@ from sqlalchemy import (
     MetaData,
     SmallInteger,
     String,
+    Table,
     UniqueConstraint,
 )
 from sqlalchemy.engine import Dialect
@@ -72,6 +73,12 @@ class UtcDateTime(TypeDecorator[datetime]):
 
 class Base(DeclarativeBase):
     metadata = MetaData(naming_convention=NAMING)
+
+
+def table_of(model: type[Base]) -> Table:
+    """A model's table, for the SQLAlchemy Core statements of the hot paths (a decision at
+    a table), where the ORM's unit of work would cost more than the statement."""
+    return Base.metadata.tables[model.__tablename__]
 
 
 class Role(enum.StrEnum):
