@@ -51,7 +51,7 @@ from croupier.games.blackjack.settle import settle
 from croupier.games.blackjack.state import BlackjackState, BoxState, Hand
 from croupier.games.common.refusals import Refusals
 from croupier.games.common.seating import check_boxes
-from croupier.games.common.view import card_texts, with_turn
+from croupier.games.common.view import card_texts, complete
 
 STAKES = ("stake", "twenty_one_plus_three")
 
@@ -340,7 +340,8 @@ class BlackjackGame(Refusals[BlackjackState]):
 
     def project(self, state: BlackjackState, viewer: Viewer) -> JSON:
         """Every blackjack card is dealt face up and the dealer has no hole card,
-        so every viewer sees the same table; the shoe's order is never shown."""
+        so every viewer sees the same table and settlement; the shoe's order is
+        never shown."""
         boxes = [
             {
                 "box": b.box,
@@ -370,7 +371,8 @@ class BlackjackGame(Refusals[BlackjackState]):
             "boxes": boxes,
             "shoe_remaining": state.deck.remaining(),
         }
-        return with_turn(self, state, viewer, data)
+        owners = {b.box: b.player for b in state.boxes}
+        return complete(self, state, viewer, owners, data, self.settlement(state))
 
     def staked(self, state: BlackjackState) -> dict[int, int]:
         """Per box: every hand's stake and double (splits add hands), insurance, 21+3."""
