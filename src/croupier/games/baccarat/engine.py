@@ -178,7 +178,7 @@ class BaccaratGame(Refusals[BaccaratState]):
             "shoe_remaining": state.deck.remaining(),
         }
         owners = {b.box: b.player for b in state.setup.boxes}
-        return complete(self, state, viewer, owners, table, self.settlement(state))
+        return complete(self, state, viewer, table, owners)
 
     def staked(self, state: BaccaratState) -> dict[int, int]:
         """Per box: its PLAYER, BANKER and TIE stakes, all placed before the deal."""

@@ -372,7 +372,7 @@ class BlackjackGame(Refusals[BlackjackState]):
             "shoe_remaining": state.deck.remaining(),
         }
         owners = {b.box: b.player for b in state.boxes}
-        return complete(self, state, viewer, owners, data, self.settlement(state))
+        return complete(self, state, viewer, data, owners)
 
     def staked(self, state: BlackjackState) -> dict[int, int]:
         """Per box: every hand's stake and double (splits add hands), insurance, 21+3."""

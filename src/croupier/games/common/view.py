@@ -107,14 +107,15 @@ def complete(
     game: Game[Any, S],
     state: S,
     viewer: Viewer,
-    owners: Mapping[int, str],
     table: JSON,
-    settlement: Settlement | None,
+    owners: Mapping[int, str],
+    hidden_boxes: Container[int] = (),
+    dealer_hidden: bool = False,
 ) -> JSON:
     """``table`` (the engine's projection of the cards) made the whole view for ``viewer``:
     whose turn it is, the actions open to the viewer (``legal_actions``, left out when
-    none; ``owners``: box -> player) and ``settlement``, already projected for the
-    viewer by the engine (None while the round goes on)."""
+    none; ``owners``: box -> player) and the ``settlement`` (None while the round goes
+    on) without the hands the engine hides from this viewer (:func:`settled_for`)."""
     turn = game.to_act(state)
     table["to_act"] = (
         None
@@ -124,5 +125,8 @@ def complete(
     legal = open_to(game, state, viewer, owners)
     if legal:
         table["legal_actions"] = [a.to_json() for a in legal]
+    settlement = game.settlement(state)
+    if settlement is not None and viewer.role is not ViewerRole.HOUSE:
+        settlement = settled_for(settlement, hidden_boxes, dealer_hidden)
     table["settlement"] = None if settlement is None else settlement.to_json()
     return table

@@ -13,8 +13,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from croupier.games.base import JSON, Game, Settlement, Viewer, ViewerRole
-from croupier.games.common.view import card_texts, complete, settled_for
+from croupier.games.base import JSON, Game, Viewer, ViewerRole
+from croupier.games.common.view import card_texts, complete
 from croupier.games.house_poker.state import BoxState, HouseState
 
 
@@ -64,17 +64,8 @@ def project(state: HouseState, viewer: Viewer) -> JSON:
 
 def view_for(game: Game[Any, HouseState], state: HouseState, viewer: Viewer) -> JSON:
     """The whole round as ``viewer`` may see it: the table, whose turn, the viewer's
-    options and the settlement (what :meth:`HousePokerGame.project` returns)."""
+    options and the settlement (what :meth:`HousePokerGame.project` returns); the
+    dealer's hand is public once the round is done (it shows even when all fold)."""
     owners = {box.box: box.player for box in state.boxes}
-    return complete(
-        game, state, viewer, owners, project(state, viewer), _settled(state, game, viewer)
-    )
-
-
-def _settled(state: HouseState, game: Game[Any, HouseState], viewer: Viewer) -> Settlement | None:
-    settlement = game.settlement(state)
-    if settlement is None or viewer.role is ViewerRole.HOUSE:
-        return settlement
-    # The dealer's hand is public once the round is done (it shows even when all fold).
     hidden = {box.box for box in state.boxes if not box_visible(state, box, viewer)}
-    return settled_for(settlement, hidden)
+    return complete(game, state, viewer, project(state, viewer), owners, hidden)

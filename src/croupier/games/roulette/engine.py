@@ -239,7 +239,7 @@ class RouletteGame(Refusals[RouletteState]):
             ],
         }
         owners = {b.box: b.player for b in state.setup.boxes}
-        return complete(self, state, viewer, owners, data, self.settlement(state))
+        return complete(self, state, viewer, data, owners)
 
     def staked(self, state: RouletteState) -> dict[int, int]:
         """Per box: what its bets' positions accepted (the part over a position's

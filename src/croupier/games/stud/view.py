@@ -19,8 +19,8 @@ from __future__ import annotations
 from typing import Any
 
 from croupier.cards.card import format_card
-from croupier.games.base import JSON, Game, Settlement, Viewer, ViewerRole
-from croupier.games.common.view import complete, sees_prebuys, settled_for
+from croupier.games.base import JSON, Game, Viewer, ViewerRole
+from croupier.games.common.view import complete, sees_prebuys
 from croupier.games.stud.state import BoxState, Stage, StudState
 
 
@@ -48,17 +48,9 @@ def view_for(game: Game[Any, StudState], state: StudState, viewer: Viewer) -> JS
     """The whole round as ``viewer`` may see it: the table, whose turn, the viewer's
     options and the settlement (what :meth:`StudGame.project` returns)."""
     owners = {box.box: box.player for box in state.boxes}
-    return complete(
-        game, state, viewer, owners, project(state, viewer), _settled(state, game, viewer)
-    )
-
-
-def _settled(state: StudState, game: Game[Any, StudState], viewer: Viewer) -> Settlement | None:
-    settlement = game.settlement(state)
-    if settlement is None or viewer.role is ViewerRole.HOUSE:
-        return settlement
     hidden = {box.box for box in state.boxes if not box_visible(state, box, viewer)}
-    return settled_for(settlement, hidden, dealer_hidden=not state.dealer_shown)
+    table = project(state, viewer)
+    return complete(game, state, viewer, table, owners, hidden, not state.dealer_shown)
 
 
 def _cards(cards: tuple[int, ...]) -> list[str]:
