@@ -30,6 +30,7 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
+from hypothesis import Phase as HypothesisPhase
 from hypothesis import event, given, reject, settings
 from hypothesis import strategies as st
 
@@ -270,3 +271,25 @@ def test_the_checker_catches_a_settlement_that_is_not_projected() -> None:
     assert {who for who, _ in found} == {"spectator", OUTSIDER, "p2"}
     assert all(leaked and leaked <= texts(parse_cards("2c 7d 9h Jc 4s")) for _, leaked in found)
     assert all(folded & leaked for _, leaked in found)
+
+
+def test_the_property_test_fails_when_an_engine_shows_folded_hands(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The real property test, run against the stud engine's own view with one rule
+    broken on purpose (a folded box shown at the show, as a settlement once did).
+    Derandomized and without shrinking: the same rounds every run, found fast."""
+    from croupier.games.stud import view as stud_view
+
+    honest = stud_view.box_visible
+
+    def shows_folded(state: Any, box: Any, viewer: Viewer) -> bool:
+        return honest(state, box, viewer) or state.dealer_shown
+
+    monkeypatch.setattr(stud_view, "box_visible", shows_folded)
+    inner = test_no_view_shows_a_card_its_viewer_may_not_see.hypothesis.inner_test
+    check = settings(
+        max_examples=50, derandomize=True, database=None, phases=[HypothesisPhase.generate]
+    )(given(data=st.data(), seed=st.binary(min_size=16, max_size=32))(inner))
+    with pytest.raises(AssertionError, match="russian"):
+        check("russian")
