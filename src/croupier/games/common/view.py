@@ -83,6 +83,10 @@ def open_to(
     return tuple(a for a in everything if a.box in own or (a.box == 0 and own))
 
 
+# Settlement details that show dealer cards (the game a box bought from the dealer).
+DEALER_DETAILS = frozenset({"bought_game"})
+
+
 def settled_for(
     settlement: Settlement, hidden_boxes: Container[int], dealer_hidden: bool = False
 ) -> Settlement:
@@ -97,10 +101,6 @@ def settled_for(
         return replace(settlement, boxes=boxes)
     details = {k: v for k, v in settlement.details.items() if k not in DEALER_DETAILS}
     return replace(settlement, boxes=boxes, dealer=(), details=details)
-
-
-# Settlement details that show dealer cards (the game a box bought from the dealer).
-DEALER_DETAILS = frozenset({"bought_game"})
 
 
 def complete(
