@@ -61,4 +61,6 @@ def test_house_and_box_owner_get_legal_actions(name: str) -> None:
     house = game.project(state, Viewer.house())["legal_actions"]
     assert house == [a.to_json() for a in game.legal_actions(state)]
     owned = game.project(state, Viewer.of("ann"))["legal_actions"]
-    assert owned and all(a.get("box") == 1 for a in owned)
+    # The own box's options, and the table's own (box 0: roulette's spin).
+    assert owned and all(a.get("box") in (0, 1) for a in owned)
+    assert any(a.get("box") == 1 for a in owned)

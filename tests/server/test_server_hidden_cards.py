@@ -23,7 +23,7 @@ from fastapi.testclient import TestClient
 
 from croupier.casino.tables import TableConfig
 from croupier.games.base import Limits, Viewer
-from croupier.server.projection import cards_in
+from croupier.games.common.leaks import cards_in
 from croupier.store.round_models import TableMode
 
 from .wskit import TableClient

@@ -21,7 +21,7 @@ from croupier.casino.audit import audit
 from croupier.casino.rounds import Rounds
 from croupier.casino.tables import TableConfig, Tables
 from croupier.games.base import Limits, Viewer
-from croupier.server.projection import cards_in
+from croupier.games.common.leaks import cards_in
 from croupier.store.db import Store
 from croupier.store.round_models import TableMode
 from croupier.store.testing import postgres_store

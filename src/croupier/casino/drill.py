@@ -19,6 +19,7 @@ from sqlalchemy import func, select
 from croupier.cards.fair import FairSeed, FairStream
 from croupier.casino import Casino, Registration
 from croupier.casino.errors import CasinoError
+from croupier.casino.replay import events_of
 from croupier.casino.rounds import Rounds, RoundView
 from croupier.casino.tables import TableConfig, TableInfo, Tables
 from croupier.games.base import LegalAction, Limits, Viewer
@@ -34,7 +35,6 @@ from croupier.store.models import (
 from croupier.store.round_models import (
     EventKind,
     Phase,
-    RoundEvent,
     RoundParticipant,
     TableMode,
     TableRound,
@@ -295,9 +295,7 @@ class Drill:
                 owners: dict[int, str] = {}
                 priced: dict[str, int] = {}
                 # In event order: a box's stake names its owner before any price on it.
-                for event in session.scalars(
-                    select(RoundEvent).where(RoundEvent.round_id == row.id).order_by(RoundEvent.seq)
-                ):
+                for event in events_of(session, row.id):
                     payload = event.payload
                     if event.kind == EventKind.STAKE.value:
                         owners[int(payload["box"])] = str(payload["player"])

@@ -3,12 +3,14 @@
 Every round is stored with its profile, limits, deck commitment and seed
 (revealed once it is closed), its events and its settlement
 (:mod:`croupier.store.round_models`). A recall does not read stored
-pictures: it replays the events from the seed and projects each step for
-the player asking, so the player sees exactly what the table showed them
-then, and never a card they could not see (a dark box before the show, a
-neighbour's folded hand). A recall replays the round once, projecting as it
-goes, so its cost grows with the number of steps, not their square; the
-pictures of one recall are capped in size (:data:`MAX_RECALL_VIEWS`).
+pictures: it replays the events from the seed and has the engine project
+each step for the player asking, so the player sees exactly what the table
+showed them then, and never a card they could not see (a dark box before the
+show, a neighbour's folded hand); the events themselves are shown by the same
+rules (:func:`~croupier.games.common.view.stake_seen_by`,
+:func:`~croupier.games.common.view.action_seen_by`). A recall replays the round
+once, projecting as it goes, so its cost grows with the number of steps, not their
+square; the pictures of one recall are capped in size (:data:`MAX_RECALL_VIEWS`).
 """
 
 from __future__ import annotations
@@ -23,8 +25,17 @@ from sqlalchemy import func, select
 
 from croupier.casino.errors import BadInput, NotFound, Refused
 from croupier.casino.players import find_person
-from croupier.casino.replay import check_round, replay
+from croupier.casino.replay import (
+    Rebuilt,
+    check_round,
+    events_of,
+    replay,
+    stake_from_json,
+    stake_json,
+)
+from croupier.casino.round_view import lift_settlement, settlement_of
 from croupier.games.base import JSON, Viewer
+from croupier.games.common.view import action_seen_by, stake_seen_by
 from croupier.store.db import Store
 from croupier.store.round_models import EventKind, Phase, RoundEvent, RoundParticipant, TableRound
 
@@ -187,11 +198,7 @@ class History:
         with self.store.read() as session:
             person = find_person(session, card_number)
             row = session.get_one(TableRound, rid)
-            events = list(
-                session.scalars(
-                    select(RoundEvent).where(RoundEvent.round_id == rid).order_by(RoundEvent.seq)
-                )
-            )
+            events = events_of(session, rid)
         return recall_of(row, events, Viewer.of(person.card_number), summary)
 
     def recall_for_staff(self, round_id: str) -> Recall:
@@ -201,11 +208,7 @@ class History:
             row = session.get(TableRound, rid)
             if row is None:
                 raise NotFound(f"no round {rid!r}")
-            events = list(
-                session.scalars(
-                    select(RoundEvent).where(RoundEvent.round_id == rid).order_by(RoundEvent.seq)
-                )
-            )
+            events = events_of(session, rid)
         return recall_of(row, events, Viewer.house(), _summary(row, None))
 
 
@@ -227,21 +230,20 @@ def recall_of(
     spent = 0
     omitted = 0
     last = len(events) - 1
+    settled: JSON | None = None
     rounds = replay(row, events)
     next(rounds)  # the round before its first event: nothing to show
     for i, (event, rebuilt) in enumerate(zip(events, rounds, strict=True)):
         view: Any = None
         if rebuilt.state is not None:
             if spent <= budget or i == last:
-                view = rebuilt.engine.project(rebuilt.state, viewer)
+                view, settled = lift_settlement(rebuilt.engine.project(rebuilt.state, viewer))
                 spent += len(json.dumps(view, separators=(",", ":"), default=str))
                 if spent > budget and i != last:
                     view, omitted = None, omitted + 1
             else:
                 omitted += 1
-        payload = dict(event.payload)
-        if event.kind == EventKind.STAKE.value and viewer.player not in (None, payload["player"]):
-            payload.pop("prebuy", None)  # another player's dark pre-buys stay theirs
+        payload = _event_seen_by(event, rebuilt, viewer)
         steps.append(Step(event.seq, event.kind, event.actor, payload, event.at, view))
     closed = Phase(row.phase) in (Phase.SETTLED, Phase.VOID)
     return Recall(
@@ -252,6 +254,16 @@ def recall_of(
         row.client_seed,
         row.nonce,
         tuple(steps),
-        row.settlement,
+        settlement_of(row, settled),
         omitted,
     )
+
+
+def _event_seen_by(event: RoundEvent, rebuilt: Rebuilt, viewer: Viewer) -> Any:
+    """An event's payload as ``viewer`` may read it (None: not at all)."""
+    if event.kind == EventKind.STAKE.value:
+        return stake_json(stake_seen_by(stake_from_json(event.payload), viewer))
+    if event.kind == EventKind.ACTION.value:
+        owners = {s.box: s.player for s in rebuilt.setup.boxes}
+        return action_seen_by(dict(event.payload), owners.get(event.payload.get("box", 0)), viewer)
+    return dict(event.payload)

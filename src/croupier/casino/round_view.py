@@ -1,18 +1,20 @@
 """What a viewer sees of a round: the engine's projection plus the round's own facts.
 
-The house sees everything; a player sees the stakes on the layout, the own dark
-boxes' pre-buys and the actions open to the own boxes; a spectator sees what is
-public. The seed shows only once nothing more is dealt from it.
+What the viewer may see of the game (cards, options, the settlement, a dark box's
+pre-buys) is the engine's to say (``Game.project`` and :mod:`croupier.games.common.view`):
+this module only passes it on, next to the round's own facts (phase, deadline,
+commitment). The seed shows only once nothing more is dealt from it, and only to the
+round's participants (a spectator gets the commitment).
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 
 from croupier.casino.replay import Rebuilt, stake_json
 from croupier.games.base import JSON, BoxStake, LegalAction, Limits, Turn, Viewer, ViewerRole
+from croupier.games.common.view import open_to, stake_seen_by
 from croupier.store.round_models import Phase, TableMode, TableRound
 
 
@@ -20,9 +22,10 @@ from croupier.store.round_models import Phase, TableMode, TableRound
 class RoundView:
     """A round as one viewer may see it, after any command.
 
-    ``view`` is the engine's projection for the viewer (None while betting);
-    ``legal`` the actions open to the viewer's boxes now (all of them for the
-    house); ``server_seed`` is None until the round is closed.
+    ``view`` is the engine's projection for the viewer (None while betting), its
+    settlement lifted out into ``settlement``; ``legal`` the actions open to the
+    viewer now (those the view lists); ``server_seed`` is None until the round
+    is closed, and for anybody but its participants.
     """
 
     round_id: str
@@ -79,14 +82,22 @@ class RoundView:
         }
 
 
-def _visible_stakes(stakes: Sequence[BoxStake], viewer: Viewer) -> tuple[BoxStake, ...]:
-    # Stakes on the layout are public; a dark box's pre-buys are the owner's business.
-    if viewer.role is ViewerRole.HOUSE:
-        return tuple(stakes)
-    return tuple(
-        s if s.player == viewer.player else BoxStake(s.box, s.player, s.stakes, s.dark, ())
-        for s in stakes
-    )
+def lift_settlement(view: JSON | None) -> tuple[JSON | None, JSON | None]:
+    """An engine's view split into the table and its settlement (sent beside it, once)."""
+    if view is None:
+        return None, None
+    table = dict(view)
+    return table, table.pop("settlement", None)
+
+
+def settlement_of(row: TableRound, settled: JSON | None) -> JSON | None:
+    """What the round shows as its settlement: the engine's, as projected for the viewer
+    (``settled``), once the round is settled; a void round's reason; else nothing."""
+    return settled if Phase(row.phase) is Phase.SETTLED else row.settlement
+
+
+def participant(viewer: Viewer, stakes: tuple[BoxStake, ...]) -> bool:
+    return viewer.role is ViewerRole.HOUSE or any(s.player == viewer.player for s in stakes)
 
 
 def make_view(row: TableRound, rebuilt: Rebuilt, viewer: Viewer) -> RoundView:
@@ -94,13 +105,13 @@ def make_view(row: TableRound, rebuilt: Rebuilt, viewer: Viewer) -> RoundView:
     closed = phase in (Phase.SETTLED, Phase.VOID)
     turn = rebuilt.turn if phase is Phase.PLAYING else None
     legal: tuple[LegalAction, ...] = ()
-    if turn is not None:
-        everything = rebuilt.engine.legal_actions(rebuilt.state)
-        if viewer.role is ViewerRole.HOUSE:
-            legal = everything
-        else:
-            own = {s.box for s in rebuilt.setup.boxes if s.player == viewer.player}
-            legal = tuple(la for la in everything if la.box in own or (la.box == 0 and own))
+    if turn is not None:  # the same options the engine's view lists for this viewer
+        owners = {s.box: s.player for s in rebuilt.setup.boxes}
+        legal = open_to(rebuilt.engine, rebuilt.state, viewer, owners)
+    view, settled = lift_settlement(
+        None if rebuilt.state is None else rebuilt.engine.project(rebuilt.state, viewer)
+    )
+    revealed = closed and row.seed_revealed and participant(viewer, rebuilt.setup.boxes)
     deadline = None
     if row.mode == TableMode.PUBLIC.value and (
         turn is not None or (phase is Phase.BETTING and rebuilt.setup.boxes)
@@ -117,12 +128,12 @@ def make_view(row: TableRound, rebuilt: Rebuilt, viewer: Viewer) -> RoundView:
         commitment=row.commitment,
         client_seed=row.client_seed,
         nonce=row.nonce,
-        stakes=_visible_stakes(rebuilt.setup.boxes, viewer),
+        stakes=tuple(stake_seen_by(s, viewer) for s in rebuilt.setup.boxes),
         turn=turn,
         deadline=deadline,
         legal=legal,
-        view=None if rebuilt.state is None else rebuilt.engine.project(rebuilt.state, viewer),
-        settlement=row.settlement,
-        server_seed=row.server_seed if closed and row.seed_revealed else None,
+        view=view,
+        settlement=settlement_of(row, settled),
+        server_seed=row.server_seed if revealed else None,
         events=rebuilt.events,
     )

@@ -345,7 +345,12 @@ class Game(Protocol[P, S]):
         ...
 
     def project(self, state: S, viewer: Viewer) -> JSON:
-        """The state as ``viewer`` may see it: no hidden card ever leaves."""
+        """Everything ``viewer`` may see of the round, and nothing more: the table
+        (hidden cards as counts), whose turn it is (``to_act``), the actions open to
+        the viewer (``legal_actions``) and the ``settlement`` with the hands this
+        viewer may not see taken out (None until settled). The one place that
+        decides it (:mod:`croupier.games.common.view`): the casino, the history and
+        the server pass it on."""
         ...
 
     def settlement(self, state: S) -> Settlement | None:

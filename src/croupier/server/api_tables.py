@@ -16,7 +16,7 @@ from croupier.casino.colour_desk import ColourReceipt
 from croupier.casino.tables import LIMIT_TIERS
 from croupier.games.base import Viewer
 from croupier.server.floor import Floor
-from croupier.server.projection import alias, anonymise, guard_recall
+from croupier.server.projection import alias, anonymise
 from croupier.server.schemas import (
     ColourBuyIn,
     ColourChipsOut,
@@ -77,9 +77,9 @@ def recall_for(floor: Floor, card: str, round_id: str) -> dict[str, Any]:
     """A round replayed and projected for the player holding ``card`` (blocking)."""
     found = floor.history.recall(card, round_id)
     viewer = Viewer.of(card)
-    guarded = guard_recall(found.to_json(), viewer)
-    players = {s["payload"]["player"] for s in guarded["steps"] if s["kind"] == "stake"}
-    return anonymise(guarded, viewer, players)
+    recalled = found.to_json()
+    players = {s["payload"]["player"] for s in recalled["steps"] if s["kind"] == "stake"}
+    return anonymise(recalled, viewer, players)
 
 
 @router.get("/history/{round_id}")

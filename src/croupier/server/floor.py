@@ -8,7 +8,8 @@ on two threads, one for the commands (the database serialises writers anyway,
 and two would only poll each other's lock) and one for the snapshots, which
 read while a command waits for its commit to reach the disk; and builds each viewer's
 snapshot: the table, who watches, and the round as the engine projects it for
-that viewer, guarded once more by :mod:`croupier.server.projection`.
+that viewer (passed on as it is; only other players' card numbers become aliases,
+:mod:`croupier.server.projection`).
 """
 
 from __future__ import annotations
@@ -36,7 +37,7 @@ from croupier.server.bus import RedisBus
 from croupier.server.hub import Hub, Subscriber, ViewerKey, viewer_key
 from croupier.server.lease import ClockLease
 from croupier.server.logs import log
-from croupier.server.projection import alias, anonymise, guard_round
+from croupier.server.projection import alias, anonymise
 from croupier.store.round_models import TableMode
 
 T = TypeVar("T")
@@ -247,7 +248,7 @@ class Floor:
         cards = set(info.seats.values())
         if round_id is not None:
             view = view or self.rounds.view(round_id, viewer)
-            round_json = guard_round(view.to_json(), viewer)
+            round_json = view.to_json()
             cards |= {s.player for s in view.stakes}
         message: JSON = {"table": self.table_json(info, viewer), "round": round_json}
         if viewer.role is ViewerRole.PLAYER:

@@ -235,7 +235,10 @@ def test_the_layout_is_public_and_each_player_is_offered_bets_on_own_colour() ->
     state = GAME.apply(state, Action("bet", box=2, spot="red", amount=400))
     ann = GAME.project(state, Viewer.of("ann"))
     assert ann["bets"] == GAME.project(state, Viewer.spectator())["bets"]
-    assert [(a["act"], a["box"]) for a in ann["legal_actions"]] == [("bet", 1)]
+    # Bets on the own colour, and the spin: the table's, open to whoever has a colour
+    # (the casino always let a seated player spin and offered it in the round's menu).
+    assert [(a["act"], a["box"]) for a in ann["legal_actions"]] == [("bet", 1), ("no_more_bets", 0)]
+    assert "legal_actions" not in GAME.project(state, Viewer.of("carl"))
     house = GAME.project(state, Viewer.house())
     assert house["pocket"] is None and "no_more_bets" in [a["act"] for a in house["legal_actions"]]
 

@@ -46,7 +46,7 @@ from croupier.games.base import (
 from croupier.games.common.cap import cap_lines
 from croupier.games.common.seating import check_boxes
 from croupier.games.common.verbs import Verb, VerbEngine
-from croupier.games.common.view import card_texts
+from croupier.games.common.view import card_texts, complete
 
 CAP_ORDER = ("player", "banker", "tie")
 
@@ -165,7 +165,7 @@ class BaccaratGame(VerbEngine[BaccaratState, Never]):
 
     def project(self, state: BaccaratState, viewer: Viewer) -> JSON:
         """Every baccarat card is dealt face up: all viewers see the same."""
-        return {
+        table: JSON = {
             "game": "baccarat",
             "profile": state.profile.id,
             "player": {"cards": card_texts(state.player), "points": state.player_points},
@@ -176,8 +176,9 @@ class BaccaratGame(VerbEngine[BaccaratState, Never]):
                 for b in sorted(state.setup.boxes, key=lambda b: b.box)
             ],
             "shoe_remaining": state.deck.remaining(),
-            "to_act": None,
         }
+        owners = {b.box: b.player for b in state.setup.boxes}
+        return complete(self, state, viewer, table, owners)
 
     def staked(self, state: BaccaratState) -> dict[int, int]:
         """Per box: its PLAYER, BANKER and TIE stakes, all placed before the deal."""

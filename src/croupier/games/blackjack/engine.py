@@ -51,7 +51,7 @@ from croupier.games.blackjack.state import BlackjackState, BoxState, Hand
 from croupier.games.blackjack.verbs import VERBS, BlackjackVerb, refuse_unknown
 from croupier.games.common.seating import check_boxes
 from croupier.games.common.verbs import BoxEngine
-from croupier.games.common.view import card_texts, with_turn
+from croupier.games.common.view import card_texts, complete
 
 STAKES = ("stake", "twenty_one_plus_three")
 
@@ -142,7 +142,8 @@ class BlackjackGame(BoxEngine[BlackjackState, BlackjackVerb]):
 
     def project(self, state: BlackjackState, viewer: Viewer) -> JSON:
         """Every blackjack card is dealt face up and the dealer has no hole card,
-        so every viewer sees the same table; the shoe's order is never shown."""
+        so every viewer sees the same table and settlement; the shoe's order is
+        never shown."""
         boxes = [
             {
                 "box": b.box,
@@ -172,7 +173,8 @@ class BlackjackGame(BoxEngine[BlackjackState, BlackjackVerb]):
             "boxes": boxes,
             "shoe_remaining": state.deck.remaining(),
         }
-        return with_turn(self, state, viewer, data)
+        owners = {b.box: b.player for b in state.boxes}
+        return complete(self, state, viewer, data, owners)
 
     def staked(self, state: BlackjackState) -> dict[int, int]:
         """Per box: every hand's stake and double (splits add hands), insurance, 21+3."""

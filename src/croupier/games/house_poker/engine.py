@@ -43,7 +43,7 @@ from croupier.games.base import (
     Viewer,
 )
 from croupier.games.common.verbs import BoxEngine, Verb
-from croupier.games.common.view import card_texts, with_turn
+from croupier.games.common.view import card_texts
 from croupier.games.house_poker.flow import open_street, street_stake
 from croupier.games.house_poker.hands import final_hand, qualifies, side_bet_pays
 from croupier.games.house_poker.payout import BoxPlay, settle_box
@@ -51,7 +51,7 @@ from croupier.games.house_poker.profile import HouseProfile
 from croupier.games.house_poker.seating import check_setup
 from croupier.games.house_poker.state import BoxState, HouseState
 from croupier.games.house_poker.verbs import VERBS, HouseVerb, offered
-from croupier.games.house_poker.view import project
+from croupier.games.house_poker.view import view_for
 from croupier.poker.hand import HandRank
 
 
@@ -134,7 +134,7 @@ class HousePokerGame(BoxEngine[HouseState, HouseVerb]):
     # ------------------------------------------------------------ views and settlement
 
     def project(self, state: HouseState, viewer: Viewer) -> JSON:
-        return with_turn(self, state, viewer, project(state, viewer))
+        return view_for(self, state, viewer)
 
     def staked(self, state: HouseState) -> dict[int, int]:
         """Per box: ANTE, side bets and street stakes; a dark box's streets count from

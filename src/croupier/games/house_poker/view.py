@@ -5,13 +5,16 @@
 * a light box's cards reach its owner when its first turn comes (a player
   deciding box 1 does not see box 2 yet [004 conduct rule 2]), and everyone
   at the show, except a folded box's, which only its owner ever saw;
-* a dark box's cards are seen by nobody but the house until the show.
+* a dark box's cards are seen by nobody but the house until the show;
+* the settlement shows a box's hands to whoever may see its cards.
 """
 
 from __future__ import annotations
 
-from croupier.games.base import JSON, Viewer, ViewerRole
-from croupier.games.common.view import card_texts
+from typing import Any
+
+from croupier.games.base import JSON, Game, Viewer, ViewerRole
+from croupier.games.common.view import card_texts, complete
 from croupier.games.house_poker.state import BoxState, HouseState
 
 
@@ -57,3 +60,12 @@ def project(state: HouseState, viewer: Viewer) -> JSON:
         "boxes": boxes,
         "done": state.done,
     }
+
+
+def view_for(game: Game[Any, HouseState], state: HouseState, viewer: Viewer) -> JSON:
+    """The whole round as ``viewer`` may see it: the table, whose turn, the viewer's
+    options and the settlement (what :meth:`HousePokerGame.project` returns); the
+    dealer's hand is public once the round is done (it shows even when all fold)."""
+    owners = {box.box: box.player for box in state.boxes}
+    hidden = {box.box for box in state.boxes if not box_visible(state, box, viewer)}
+    return complete(game, state, viewer, project(state, viewer), owners, hidden)

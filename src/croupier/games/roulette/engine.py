@@ -52,7 +52,7 @@ from croupier.games.common.cap import cap_lines
 from croupier.games.common.evolve import evolve
 from croupier.games.common.refusals import seat_refusal
 from croupier.games.common.verbs import OnBox, Verb, VerbEngine
-from croupier.games.common.view import with_turn
+from croupier.games.common.view import complete
 from croupier.games.roulette.profile import RouletteProfile
 from croupier.games.roulette.wheel import POCKETS, canonical, colour, covers, expand, kind_of
 
@@ -253,7 +253,8 @@ class RouletteGame(VerbEngine[RouletteState, RouletteVerb]):
     # ------------------------------------------------------------ views and settlement
 
     def project(self, state: RouletteState, viewer: Viewer) -> JSON:
-        """Chips on the layout are public; so is the pocket once it is known."""
+        """Chips on the layout are public; so are the pocket once it is known and the
+        settlement. A player is offered bets on their own colours and the spin."""
         data: JSON = {
             "game": "roulette",
             "profile": state.profile.id,
@@ -274,14 +275,8 @@ class RouletteGame(VerbEngine[RouletteState, RouletteVerb]):
                 for p in state.bets
             ],
         }
-        data = with_turn(self, state, viewer, data)
-        if viewer.player is not None and "legal_actions" not in data:  # a player's own colours
-            data["legal_actions"] = [
-                a.to_json()
-                for a in self.legal_actions(state)
-                if a.act == "bet" and state.stake(a.box).player == viewer.player
-            ]
-        return data
+        owners = {b.box: b.player for b in state.setup.boxes}
+        return complete(self, state, viewer, data, owners)
 
     def staked(self, state: RouletteState) -> dict[int, int]:
         """Per box: what its bets' positions accepted (the part over a position's

@@ -45,7 +45,6 @@ from croupier.games.base import (
     Settlement,
     Turn,
     Viewer,
-    ViewerRole,
 )
 from croupier.games.common.antes import antes
 from croupier.games.common.evolve import evolve
@@ -63,7 +62,7 @@ from croupier.games.stud.profile import StudProfile
 from croupier.games.stud.seating import check_setup, dealing_order
 from croupier.games.stud.state import BoxState, Phase, Stage, StudState
 from croupier.games.stud.verbs import VERBS, StudVerb, refuse_unknown
-from croupier.games.stud.view import project
+from croupier.games.stud.view import view_for
 from croupier.poker.hand import HandRank
 
 
@@ -204,22 +203,7 @@ class StudGame(BoxEngine[StudState, StudVerb]):
     # ------------------------------------------------------------ views and settlement
 
     def project(self, state: StudState, viewer: Viewer) -> JSON:
-        data = project(state, viewer)
-        turn = self.to_act(state)
-        data["to_act"] = (
-            None if turn is None else {"box": turn.box, "waiting_for": turn.waiting_for}
-        )
-        # Each viewer learns only its own boxes' options: an option such as
-        # take-half on another's box would tell what that box holds.
-        owned = {b.box for b in state.boxes if b.player == viewer.player}
-        legal = [
-            a.to_json()
-            for a in self.legal_actions(state)
-            if viewer.role is ViewerRole.HOUSE or (viewer.player is not None and a.box in owned)
-        ]
-        if legal:
-            data["legal_actions"] = legal
-        return data
+        return view_for(self, state, viewer)
 
     def staked(self, state: StudState) -> dict[int, int]:
         """Per box: ANTE and side bets, the BET once in play (a dark box's from the

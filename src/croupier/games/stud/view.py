@@ -9,13 +9,18 @@
 * a dark box's options bought blind (a 6th card, a game, insurance) are its
   owner's business until the show: anybody else sees only what is on the
   table for all (its ANTE, its BET, that it is dark) and the five cards
-  dealt to it, never a card count, fee or insurance that would tell them.
+  dealt to it, never a card count, fee or insurance that would tell them;
+* the settlement shows a box's hands to whoever may see its cards, and the
+  dealer's once it has shown.
 """
 
 from __future__ import annotations
 
+from typing import Any
+
 from croupier.cards.card import format_card
-from croupier.games.base import JSON, Viewer, ViewerRole
+from croupier.games.base import JSON, Game, Viewer, ViewerRole
+from croupier.games.common.view import complete, sees_prebuys
 from croupier.games.stud.state import BoxState, Stage, StudState
 
 
@@ -36,12 +41,16 @@ def prebuys_visible(state: StudState, box: BoxState, viewer: Viewer) -> bool:
     """Whether ``viewer`` may see what ``box`` bought blind (its card count, fees,
     insurance, a game bought). A light box buys in the open; a dark box's
     pre-buys are seen by its owner and the house, by everybody after the show."""
-    return (
-        not box.dark
-        or state.dealer_shown
-        or viewer.role is ViewerRole.HOUSE
-        or (viewer.player is not None and viewer.player == box.player)
-    )
+    return sees_prebuys(viewer, box.player, dark=box.dark, shown=state.dealer_shown)
+
+
+def view_for(game: Game[Any, StudState], state: StudState, viewer: Viewer) -> JSON:
+    """The whole round as ``viewer`` may see it: the table, whose turn, the viewer's
+    options and the settlement (what :meth:`StudGame.project` returns)."""
+    owners = {box.box: box.player for box in state.boxes}
+    hidden = {box.box for box in state.boxes if not box_visible(state, box, viewer)}
+    table = project(state, viewer)
+    return complete(game, state, viewer, table, owners, hidden, not state.dealer_shown)
 
 
 def _cards(cards: tuple[int, ...]) -> list[str]:
