@@ -40,8 +40,8 @@ from croupier.games.base import Action, BoxStake, Game, Limits, RoundSetup, Rule
 from croupier.games.blackjack.engine import BlackjackGame
 from croupier.games.common.leaks import cards_in
 from croupier.games.house_poker import HousePokerGame
+from croupier.games.registry import spec_for
 from croupier.games.roulette.engine import RouletteGame
-from croupier.games.script import round_deck
 from croupier.games.stud import StudGame
 from croupier.games.stud.state import Phase, Stage
 from croupier.profiles import load, profile_ids
@@ -179,7 +179,7 @@ def rounds(
     game = GAMES[load(profile_id).game][0]
     setup = data.draw(setups(profile_id))
     try:
-        state = game.start(setup, round_deck(setup.profile, FairSeed(seed)))
+        state = game.start(setup, spec_for(setup.profile).round_deck(setup.profile, FairSeed(seed)))
     except RuleError:
         reject()  # a seating this table does not allow (adjacent boxes, antes...)
     players = {b.player for b in setup.boxes}
