@@ -5,14 +5,19 @@ the cards it gave away, and where it is in the profile's improvement rounds.
 From the box's seat the dealer's four hidden cards and every card it will
 draw are a uniform random split of the cards it has not seen, so
 
-* the value of a final hand is counted exactly: dealer completions by
-  outcome class (:mod:`croupier.math.stud.counting`), each class priced by
-  the engine's settlement (:mod:`croupier.math.stud.outcomes`), the best of
-  fold, play and (where offered) play with insurance at either end of its
-  range (its value is linear in the amount);
+* the value of a final hand is counted exactly: the dealer's completions
+  of the situation, tabled once per call (:mod:`croupier.math.stud.completions`)
+  and shared by every option and draw, are counted by outcome class around
+  the hand, each class priced by the engine's settlement
+  (:mod:`croupier.math.stud.outcomes`), the best of fold, play and (where
+  offered) play with insurance at either end of its range (its value is
+  linear in the amount);
 * an improvement averages the best continuation over the cards it can
   draw: every draw when there are at most :data:`EXACT_DRAWS` of them, else
-  a sample with its 99 % interval (common draws for all options).
+  a sample with its 99 % interval. Where discards are shuffled back before
+  the draw ([002]) a draw is not uniform over the deck (the dealer's hidden
+  cards are not in it, the discards are): exact means are weighted by the
+  dealer hands each draw leaves, samples set the dealer's cards aside first.
 
 The menu itself (which exchanges, a 6th card, their prices, what the next
 round allows) comes from the engine's :mod:`croupier.games.stud.improve`.
@@ -29,6 +34,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 from itertools import combinations
 
 import numpy as np
@@ -40,6 +46,7 @@ from croupier.games.stud import improve
 from croupier.games.stud.payout import BoxHand, BoxPlay, coefficient, evaluate
 from croupier.games.stud.profile import StudProfile, antes
 from croupier.games.stud.state import BoxState, Stage
+from croupier.math.stud.completions import Completions, completions
 from croupier.math.stud.counting import HandTable, count_many, hand_table
 from croupier.math.stud.outcomes import ANTE, CLASSES, class_nets, fold_net
 from croupier.poker.batch import best_batch
@@ -101,6 +108,7 @@ class _Context:
     rng: np.random.Generator
     # Prices per final hand, kept with the profile across calls (settle_box is slow).
     nets: dict[tuple[int, int], dict[str, NDArray[np.float64]]] = field(default_factory=dict)
+    by_strength: NDArray[np.float64] | None = None  # see strength_nets
 
 
 _CONTEXTS: dict[int, _Context] = {}
@@ -119,9 +127,7 @@ def context(profile: StudProfile, seed: int) -> _Context:
 def warm_up(profile: StudProfile) -> None:
     """Build the tables and price every five-card strength once (a few seconds),
     so that each later :func:`advise` call costs only its counting."""
-    ctx = context(profile, 0)
-    for cards in ctx.table.examples.tolist():
-        _final_nets(ctx, evaluate(profile, cards))
+    strength_nets(context(profile, 0))
 
 
 # ------------------------------------------------------------ final decisions
@@ -153,18 +159,31 @@ def _final_nets(ctx: _Context, hand: BoxHand) -> dict[str, NDArray[np.float64]]:
 DECISIONS = ("fold", "play", "play, insure max", "play, insure min")
 
 
-def final_values(
-    ctx: _Context, finals: NDArray[np.int64], up: int, gone: NDArray[np.int64]
-) -> NDArray[np.float64]:
-    """EV per ANTE of each final decision (columns :data:`DECISIONS`, -inf where
-    not open) for each row of ``finals`` (5 or 6 cards), ``gone`` per row."""
-    n = len(finals)
-    values = best_batch(finals.astype(np.uint8), ace_king=ctx.profile.ace_king)
-    strength = np.searchsorted(ctx.table.values, values).astype(np.int64)
-    avoid = np.concatenate([finals, gone], axis=1) if gone.shape[1] else finals
-    xs = np.stack([strength, strength + 1, np.full(n, ctx.qualify)], axis=1)
-    below, upto, nq = count_many(ctx.table, avoid, np.full(n, up, np.int64), xs).T
-    total = np.full(n, math.comb(52 - 1 - avoid.shape[1], 4), dtype=np.int64)
+def _as_array(nets: dict[str, NDArray[np.float64]]) -> NDArray[np.float64]:
+    """One hand's nets as a [decision, class] array, NaN where a decision is not open."""
+    out = np.full((len(DECISIONS), len(CLASSES)), np.nan)
+    for name, row in nets.items():
+        out[DECISIONS.index(name)] = row
+    return out
+
+
+def strength_nets(ctx: _Context) -> NDArray[np.float64]:
+    """[strength, decision, class]: the nets of every five-card strength (one
+    engine settlement per strength, class and decision, once per profile),
+    NaN where a decision is not open."""
+    if ctx.by_strength is None:
+        ctx.by_strength = np.stack(
+            [_as_array(_final_nets(ctx, evaluate(ctx.profile, cards)))
+             for cards in ctx.table.examples.tolist()]
+        )  # fmt: skip
+    return ctx.by_strength
+
+
+def _values(ctx: _Context, finals: NDArray[np.int64], strength: NDArray[np.int64],
+            counts: NDArray[np.int64]) -> NDArray[np.float64]:  # fmt: skip
+    """EV per ANTE of each final decision (-inf where not open) from the counts of
+    dealer hands below the box's strength, up to it, below qualifying, and all."""
+    below, upto, nq, total = counts.T
     nq_lower = np.minimum(below, nq)
     classes = np.stack(
         [
@@ -176,22 +195,38 @@ def final_values(
         ],
         axis=1,
     ) / total[:, None].astype(np.float64)
-    # Nets depend on the hand only through its strength, except a six-card hand
-    # whose second combination is paid: price those one by one.
-    by_hand = ctx.profile.second_combination and finals.shape[1] == 6
-    keys = np.arange(n) if by_hand else np.unique(strength, return_inverse=True)[1]
-    firsts = np.unique(keys, return_index=True)[1]
-    nets = np.full((len(firsts), len(DECISIONS), len(CLASSES)), -np.inf)
-    for k, i in enumerate(firsts.tolist()):
-        cards = finals[i].tolist() if by_hand else ctx.table.examples[strength[i]].tolist()
-        for name, row in _final_nets(ctx, evaluate(ctx.profile, cards)).items():
-            nets[k, DECISIONS.index(name)] = row
-    chosen = nets[keys]  # [n, decisions, classes]
-    with np.errstate(invalid="ignore"):
-        out = np.einsum("nc,ndc->nd", classes, np.where(np.isinf(chosen), 0.0, chosen))
-    out[np.isinf(chosen[:, :, 0])] = -np.inf
-    result: NDArray[np.float64] = out
-    return result
+    nets = strength_nets(ctx)[strength]  # [n, decisions, classes]
+    # A six-card hand whose second combination is paid is priced on its own.
+    if ctx.profile.second_combination and finals.shape[1] == 6:
+        for i, cards in enumerate(finals.tolist()):
+            hand = evaluate(ctx.profile, cards)
+            if hand.second is not None:
+                nets[i] = _as_array(_final_nets(ctx, hand))
+    closed = np.isnan(nets[:, :, 0])
+    nets[np.isnan(nets)] = 0.0
+    out: NDArray[np.float64] = np.einsum("nc,ndc->nd", classes, nets)
+    out[closed] = -np.inf
+    return out
+
+
+def _strengths(ctx: _Context, finals: NDArray[np.int64]) -> NDArray[np.int64]:
+    values = best_batch(finals.astype(np.uint8), ace_king=ctx.profile.ace_king)
+    return np.searchsorted(ctx.table.values, values).astype(np.int64)
+
+
+def final_values(
+    ctx: _Context, finals: NDArray[np.int64], up: int, gone: NDArray[np.int64]
+) -> NDArray[np.float64]:
+    """EV per ANTE of each final decision (columns :data:`DECISIONS`, -inf where
+    not open) for each row of ``finals`` (5 or 6 cards), ``gone`` per row; rows
+    may hold unrelated hands (the general counting of :mod:`counting`)."""
+    n = len(finals)
+    strength = _strengths(ctx, finals)
+    avoid = np.concatenate([finals, gone], axis=1) if gone.shape[1] else finals
+    top = len(ctx.table.values)
+    xs = np.stack([strength, strength + 1, np.full(n, ctx.qualify), np.full(n, top)], axis=1)
+    counts = count_many(ctx.table, avoid, np.full(n, up, np.int64), xs)
+    return _values(ctx, finals, strength, counts)
 
 
 # ------------------------------------------------------------ improvements
@@ -202,25 +237,6 @@ def _box(profile: StudProfile, cards: Sequence[int], rnd: int, last_did: str,
     stage = Stage.DISCARD if must_discard else Stage.DECIDING
     return BoxState(1, "p", ANTE, False, tuple(cards), tuple(cards), stage=stage, round=rnd,
                     last_did=last_did, must_discard=must_discard)  # fmt: skip
-
-
-def _unseen(cards: NDArray[np.int64], up: int, gone: NDArray[np.int64]) -> NDArray[np.int64]:
-    """Per row, the cards the box has not seen, ascending."""
-    seen = np.zeros((len(cards), 52), dtype=bool)
-    np.put_along_axis(seen, cards, True, axis=1)
-    if gone.shape[1]:
-        np.put_along_axis(seen, gone, True, axis=1)
-    seen[:, up] = True
-    width = 52 - int(seen[0].sum())
-    return np.nonzero(~seen)[1].reshape(len(cards), width).astype(np.int64)
-
-
-def _draw_index(ctx: _Context, pool: int, k: int, nested: bool) -> tuple[NDArray[np.int64], bool]:
-    """Positions in a pool of ``pool`` cards: every k-subset, or a sample."""
-    if math.comb(pool, k) <= (NESTED_EXACT if nested else EXACT_DRAWS):
-        return np.array(list(combinations(range(pool), k)), dtype=np.int64).reshape(-1, k), True
-    samples = NESTED_SAMPLES if nested else SAMPLES
-    return np.argsort(ctx.rng.random((samples, pool)), axis=1)[:, :k], False
 
 
 @dataclass(frozen=True, slots=True)
@@ -243,56 +259,123 @@ def _after(p: StudProfile, m: _Moment, width: int, act: str, give: int) -> _Mome
     return _Moment(after.round, after.last_did, after.must_discard)
 
 
+@dataclass(frozen=True, slots=True)
+class _Rows:
+    """Boxes that went different ways from one situation: their cards, the cards
+    drawn since (the dealer cannot hold those) and the cards given since."""
+
+    cards: NDArray[np.int64]
+    drawn: NDArray[np.int64]
+    given: NDArray[np.int64]
+
+    def __len__(self) -> int:
+        return len(self.cards)
+
+
+def _rows_values(ctx: _Context, dealer: Completions, rows: _Rows) -> NDArray[np.float64]:
+    """:func:`final_values` for boxes of one situation, counted in its completions."""
+    strength = _strengths(ctx, rows.cards)
+    return _values(ctx, rows.cards, strength, dealer.count(rows.drawn, strength, ctx.qualify))
+
+
+def _pools(ctx: _Context, dealer: Completions, rows: _Rows) -> tuple[NDArray[np.int64], int]:
+    """Per row, the cards a draw comes from: the unseen ones not drawn yet (first,
+    ``n`` of them) then, where discards are shuffled back, the cards given."""
+    out = np.zeros((len(rows), 52), dtype=bool)
+    out[:, dealer.unseen] = True
+    if rows.drawn.shape[1]:
+        np.put_along_axis(out, rows.drawn, False, axis=1)
+    n = int(out[0].sum())
+    unseen = np.nonzero(out)[1].reshape(len(rows), n)
+    if not (ctx.profile.reshuffle_discards and rows.given.shape[1]):
+        return unseen, n
+    back = np.zeros((len(rows), 52), dtype=bool)
+    np.put_along_axis(back, rows.given, True, axis=1)
+    if rows.drawn.shape[1]:
+        np.put_along_axis(back, rows.drawn, False, axis=1)
+    width = int(back[0].sum())
+    return np.concatenate([unseen, np.nonzero(back)[1].reshape(len(rows), width)], axis=1), n
+
+
+@lru_cache(maxsize=64)
+def _every_draw(pool: int, k: int) -> NDArray[np.int64]:
+    every = np.array(list(combinations(range(pool), k)), dtype=np.int64)
+    return every.reshape(1, -1, k)
+
+
+def _draw_index(ctx: _Context, rows: int, pool: int, unseen: int, k: int,
+                nested: bool) -> tuple[NDArray[np.int64], bool]:  # fmt: skip
+    """Positions in each row's pool: every k-subset ([1, d, k]), or a sample
+    ([rows, d, k]). Where discards were shuffled back a draw is not uniform
+    over the pool (the dealer's four hidden cards are not in the deck): the
+    sample sets four unseen cards aside first, the exact mean is weighted."""
+    if math.comb(pool, k) <= (NESTED_EXACT if nested else EXACT_DRAWS):
+        return _every_draw(pool, k), True
+    samples = NESTED_SAMPLES if nested else SAMPLES
+    keys = ctx.rng.random((rows, samples, pool))
+    if pool > unseen:
+        dealer = np.argsort(ctx.rng.random((rows, samples, unseen)), axis=2)[:, :, :4]
+        np.put_along_axis(keys, dealer, 2.0, axis=2)
+    return np.argsort(keys, axis=2)[:, :, :k], False
+
+
 def _draw_rows(
-    ctx: _Context, cards: NDArray[np.int64], up: int, gone: NDArray[np.int64],
-    give: tuple[int, ...], receive: int, nested: bool,
-) -> tuple[NDArray[np.int64], NDArray[np.int64], int, bool]:  # fmt: skip
-    """Every (or a sample of) draws after giving the cards at positions ``give``
-    of each row: the new hands, their gone cards, draws per row, exact or not."""
-    p = ctx.profile
-    keep = [i for i in range(cards.shape[1]) if i not in give]
-    given = cards[:, list(give)]
-    pool = _unseen(cards, up, gone)
-    if p.reshuffle_discards and give:
-        pool = np.sort(np.concatenate([pool, given], axis=1), axis=1)
-    index, exact = _draw_index(ctx, pool.shape[1], receive, nested)
-    d = len(index)
-    drawn = pool[:, index]  # [rows, d, receive]
-    kept = np.repeat(cards[:, keep][:, None, :], d, axis=1)
-    hands = np.concatenate([kept, drawn], axis=2).reshape(len(cards) * d, -1)
-    new_gone = np.concatenate([gone, given], axis=1) if give else gone
-    return hands, np.repeat(new_gone, d, axis=0), d, exact
+    ctx: _Context, dealer: Completions, rows: _Rows, give: tuple[int, ...], receive: int,
+    nested: bool,
+) -> tuple[_Rows, int, bool, NDArray[np.float64] | None]:  # fmt: skip
+    """Every (or a sample of) draws after giving the cards at positions ``give``:
+    the new rows, draws per row, exact or not, and the exact draws' weights
+    (None: all alike)."""
+    r, width = rows.cards.shape
+    keep = [i for i in range(width) if i not in give]
+    given = rows.cards[:, list(give)]
+    all_given = np.concatenate([rows.given, given], axis=1)
+    pool, unseen = _pools(ctx, dealer, _Rows(rows.cards, rows.drawn, all_given))
+    index, exact = _draw_index(ctx, r, pool.shape[1], unseen, receive, nested)
+    d = index.shape[1]
+    drawn = np.take_along_axis(pool[:, None, :], np.broadcast_to(index, (r, d, receive))
+                               .reshape(r, d * receive)[:, None, :], axis=2)  # fmt: skip
+    drawn = drawn.reshape(r, d, receive)
+    kept = np.repeat(rows.cards[:, keep][:, None, :], d, axis=1)
+    hands = np.concatenate([kept, drawn], axis=2).reshape(r * d, -1)
+    new_drawn = np.concatenate([np.repeat(rows.drawn, d, axis=0), drawn.reshape(r * d, -1)], 1)
+    new_given = np.repeat(all_given, d, axis=0)
+    weights = None
+    if exact and pool.shape[1] > unseen:
+        zero = np.zeros(r * d, dtype=np.int64)
+        weights = dealer.count(new_drawn, zero, 0)[:, 3].reshape(r, d).astype(np.float64)
+    return _Rows(hands, new_drawn, new_given), d, exact, weights
 
 
-def _best(ctx: _Context, cards: NDArray[np.int64], up: int, gone: NDArray[np.int64],
-          m: _Moment) -> NDArray[np.float64]:  # fmt: skip
+def _best(ctx: _Context, dealer: Completions, rows: _Rows, m: _Moment) -> NDArray[np.float64]:
     """The best EV per row over every option (the rows share the moment)."""
     best: NDArray[np.float64] = np.max(
-        np.stack([v for _, _, v, _ in _valued(ctx, cards, up, gone, m)]), axis=0
+        np.stack([v for _, _, v, _ in _valued(ctx, dealer, rows, m)]), axis=0
     )
     return best
 
 
-def _valued(
-    ctx: _Context, cards: NDArray[np.int64], up: int, gone: NDArray[np.int64], m: _Moment
-) -> list[tuple[str, tuple[int, ...], NDArray[np.float64], tuple[bool, NDArray[np.float64]]]]:
+Valued = tuple[str, tuple[int, ...], NDArray[np.float64], tuple[bool, NDArray[np.float64]]]
+
+
+def _valued(ctx: _Context, dealer: Completions, rows: _Rows, m: _Moment) -> list[Valued]:
     """Every option's (action, card positions, EV per row, (exact, per-row 99 % half width))."""
     p = ctx.profile
-    rows, width = cards.shape
-    result = []
-    none = (True, np.zeros(rows))
+    r, width = rows.cards.shape
+    result: list[Valued] = []
+    none = (True, np.zeros(r))
     if m.must_discard:
         for give in combinations(range(width), m.must_discard):
             keep = [i for i in range(width) if i not in give]
-            new_gone = np.concatenate([gone, cards[:, list(give)]], axis=1)
-            values = np.max(final_values(ctx, cards[:, keep], up, new_gone), axis=1)
+            after = _Rows(rows.cards[:, keep], rows.drawn, rows.given)
+            values = np.max(_rows_values(ctx, dealer, after), axis=1)
             result.append(("discard", give, values, none))
         return result
-    finals = final_values(ctx, cards, up, gone)
+    finals = _rows_values(ctx, dealer, rows)
     for j, name in enumerate(DECISIONS):
         if np.isfinite(finals[0, j]):
             result.append((name, (), finals[:, j], none))
-    box = _box(p, cards[0].tolist(), m.rnd, m.last_did, 0)
+    box = _box(p, rows.cards[0].tolist(), m.rnd, m.last_did, 0)
     for legal in improve.menu(p, box, ()):
         if legal.act not in ("exchange", "buy_sixth"):
             continue
@@ -303,35 +386,42 @@ def _valued(
         )
         for n, give in choices:
             price = (legal.prices[n] if legal.act == "exchange" else legal.price or 0) / ANTE
-            after = _after(p, m, width, legal.act, n)
+            moved = _after(p, m, width, legal.act, n)
             receive = 1 if legal.act == "buy_sixth" else (
                 p.improve[m.rnd].exchange_receive or n
             )  # fmt: skip
-            follow = _box(p, cards[0].tolist(), after.rnd, after.last_did, 0)
-            nested = not after.must_discard and improve.open_round(p, follow) is not None
-            hands, new_gone, d, exact = _draw_rows(ctx, cards, up, gone, give, receive, nested)
-            values = _best(ctx, hands, up, new_gone, after).reshape(rows, d)
-            ev = values.mean(axis=1) - price
-            half = np.zeros(rows) if exact else Z99 * values.std(axis=1, ddof=1) / math.sqrt(d)
+            follow = _box(p, rows.cards[0].tolist(), moved.rnd, moved.last_did, 0)
+            nested = not moved.must_discard and improve.open_round(p, follow) is not None
+            drawn, d, exact, weights = _draw_rows(ctx, dealer, rows, give, receive, nested)
+            values = _best(ctx, dealer, drawn, moved).reshape(r, d)
+            if weights is None:
+                ev = values.mean(axis=1) - price
+            else:
+                ev = (values * weights).sum(axis=1) / weights.sum(axis=1) - price
+            half = np.zeros(r) if exact else Z99 * values.std(axis=1, ddof=1) / math.sqrt(d)
             result.append((legal.act, give, ev, (exact, half)))
     return result
 
 
+def _most_drawn(p: StudProfile, rnd: int) -> int:
+    """The most cards a box can still draw (from round ``rnd`` on)."""
+    return sum(
+        max([r.exchange_receive or n for n in r.exchange_counts] + [1 if r.sixth else 0])
+        for r in p.improve[rnd:]
+    )
+
+
 def _options(ctx: _Context, s: Situation) -> list[Option]:
-    cards = np.array([s.cards], dtype=np.int64)
-    gone = np.array([s.gone], dtype=np.int64).reshape(1, len(s.gone))
+    levels = 0 if s.must_discard else _most_drawn(ctx.profile, s.round)
+    dealer = completions(ctx.table, s.up, [*s.cards, *s.gone], levels)
+    rows = _Rows(np.array([s.cards], dtype=np.int64), np.zeros((1, 0), dtype=np.int64),
+                 np.zeros((1, 0), dtype=np.int64))  # fmt: skip
     moment = _Moment(s.round, s.last_did, s.must_discard)
     result = []
-    for act, give, ev, (exact, half) in _valued(ctx, cards, s.up, gone, moment):
+    for act, give, ev, (exact, half) in _valued(ctx, dealer, rows, moment):
         named = tuple(s.cards[i] for i in give)
         result.append(Option(act, named, float(ev[0]), exact, float(half[0])))
     return result + _unvalued(ctx.profile, s)
-
-
-def _probe(p: StudProfile, box: BoxState, give: Sequence[int]) -> Deck:
-    """A deck that lets the engine's exchange run, only to learn the round after it."""
-    spare = [c for c in range(52) if c not in box.cards][: len(give)]
-    return Deck.scripted({"box:1": tuple(spare)})
 
 
 def _unvalued(p: StudProfile, s: Situation) -> list[Option]:

@@ -37,8 +37,10 @@ def play_round(
     stock: Sequence[int],
     policy: Policy,
 ) -> Fraction:
-    """The box's net per ANTE after one round through the engine."""
-    deck = Deck.scripted({"box:1": tuple(box), "dealer": tuple(dealer)}, tuple(stock))
+    """The box's net per ANTE after one round through the engine. Where the
+    profile shuffles discards back ([002]) the stock may list a discard again."""
+    hands = {"box:1": tuple(box), "dealer": tuple(dealer)}
+    deck = Deck.scripted(hands, tuple(stock), redeal=profile.reshuffle_discards)
     state = GAME.start(setup(profile), deck)
     while GAME.to_act(state) is not None:
         acts = tuple(a.act for a in GAME.legal_actions(state))
