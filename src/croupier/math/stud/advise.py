@@ -275,7 +275,16 @@ class _Rows:
 def _rows_values(ctx: _Context, dealer: Completions, rows: _Rows) -> NDArray[np.float64]:
     """:func:`final_values` for boxes of one situation, counted in its completions."""
     strength = _strengths(ctx, rows.cards)
-    return _values(ctx, rows.cards, strength, dealer.count(rows.drawn, strength, ctx.qualify))
+    return _values(ctx, rows.cards, strength, dealer.count(rows.drawn, strength))
+
+
+def _final_best(ctx: _Context, dealer: Completions, rows: _Rows) -> NDArray[np.float64]:
+    """The best final decision's EV per row (one compiled pass where every hand
+    is priced by its strength alone)."""
+    if ctx.profile.second_combination and rows.cards.shape[1] == 6:
+        best: NDArray[np.float64] = np.max(_rows_values(ctx, dealer, rows), axis=1)
+        return best
+    return dealer.best_final(rows.drawn, _strengths(ctx, rows.cards), strength_nets(ctx))
 
 
 def _pools(ctx: _Context, dealer: Completions, rows: _Rows) -> tuple[NDArray[np.int64], int]:
@@ -343,14 +352,14 @@ def _draw_rows(
     weights = None
     if exact and pool.shape[1] > unseen:
         zero = np.zeros(r * d, dtype=np.int64)
-        weights = dealer.count(new_drawn, zero, 0)[:, 3].reshape(r, d).astype(np.float64)
+        weights = dealer.count(new_drawn, zero)[:, 3].reshape(r, d).astype(np.float64)
     return _Rows(hands, new_drawn, new_given), d, exact, weights
 
 
 def _best(ctx: _Context, dealer: Completions, rows: _Rows, m: _Moment) -> NDArray[np.float64]:
     """The best EV per row over every option (the rows share the moment)."""
     best: NDArray[np.float64] = np.max(
-        np.stack([v for _, _, v, _ in _valued(ctx, dealer, rows, m)]), axis=0
+        np.stack([v for _, _, v, _ in _valued(ctx, dealer, rows, m, top=False)]), axis=0
     )
     return best
 
@@ -358,8 +367,10 @@ def _best(ctx: _Context, dealer: Completions, rows: _Rows, m: _Moment) -> NDArra
 Valued = tuple[str, tuple[int, ...], NDArray[np.float64], tuple[bool, NDArray[np.float64]]]
 
 
-def _valued(ctx: _Context, dealer: Completions, rows: _Rows, m: _Moment) -> list[Valued]:
-    """Every option's (action, card positions, EV per row, (exact, per-row 99 % half width))."""
+def _valued(ctx: _Context, dealer: Completions, rows: _Rows, m: _Moment,
+            top: bool = True) -> list[Valued]:  # fmt: skip
+    """Every option's (action, card positions, EV per row, (exact, per-row 99 %
+    half width)); below the ``top`` level the final decisions come as their best."""
     p = ctx.profile
     r, width = rows.cards.shape
     result: list[Valued] = []
@@ -368,13 +379,15 @@ def _valued(ctx: _Context, dealer: Completions, rows: _Rows, m: _Moment) -> list
         for give in combinations(range(width), m.must_discard):
             keep = [i for i in range(width) if i not in give]
             after = _Rows(rows.cards[:, keep], rows.drawn, rows.given)
-            values = np.max(_rows_values(ctx, dealer, after), axis=1)
-            result.append(("discard", give, values, none))
+            result.append(("discard", give, _final_best(ctx, dealer, after), none))
         return result
-    finals = _rows_values(ctx, dealer, rows)
-    for j, name in enumerate(DECISIONS):
-        if np.isfinite(finals[0, j]):
-            result.append((name, (), finals[:, j], none))
+    if top:
+        finals = _rows_values(ctx, dealer, rows)
+        for j, name in enumerate(DECISIONS):
+            if np.isfinite(finals[0, j]):
+                result.append((name, (), finals[:, j], none))
+    else:
+        result.append(("final", (), _final_best(ctx, dealer, rows), none))
     box = _box(p, rows.cards[0].tolist(), m.rnd, m.last_did, 0)
     for legal in improve.menu(p, box, ()):
         if legal.act not in ("exchange", "buy_sixth"):
@@ -413,7 +426,7 @@ def _most_drawn(p: StudProfile, rnd: int) -> int:
 
 def _options(ctx: _Context, s: Situation) -> list[Option]:
     levels = 0 if s.must_discard else _most_drawn(ctx.profile, s.round)
-    dealer = completions(ctx.table, s.up, [*s.cards, *s.gone], levels)
+    dealer = completions(ctx.table, s.up, [*s.cards, *s.gone], ctx.qualify, levels)
     rows = _Rows(np.array([s.cards], dtype=np.int64), np.zeros((1, 0), dtype=np.int64),
                  np.zeros((1, 0), dtype=np.int64))  # fmt: skip
     moment = _Moment(s.round, s.last_did, s.must_discard)

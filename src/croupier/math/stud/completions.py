@@ -130,67 +130,108 @@ def _below_and_at(lists: Any, offset: int, length: int,
 
 
 @numba.njit(cache=True, nogil=True)
-def _count(drawn: Any, strength: Any, qualify: int, n: int, binom: Any, every: Any,
-           l1: Any, l2: Any, l3: Any, quads: Any,
+def _qualify_counts(lists: Any, length: int, qualify: int, out: Any) -> None:  # pragma: no cover
+    """Per list of ``length`` entries: how many are below ``qualify``."""
+    for k in range(out.shape[0]):
+        out[k] = _below(lists, k * length, length, qualify)
+
+
+@numba.njit(cache=True, nogil=True)
+def _count_row(drawn: Any, r: int, x: int, n: int, binom: Any, every: Any, l1: Any, l2: Any,
+               l3: Any, quads: Any, qualify: int, q: Any, d: Any, idx: Any, named: Any,
+               out: Any) -> None:  # pragma: no cover - compiled  # fmt: skip
+    """For row ``r`` of ``drawn`` (local numbers, -1 for a card the dealer cannot
+    hold), over the completions holding none of its cards: how many are below
+    ``x``, up to it, below ``qualify``, and all of them (into ``out[0:4]``)."""
+    m = 0
+    for i in range(drawn.shape[1]):
+        c = drawn[r, i]
+        if c >= 0:
+            j = m  # insertion sort: colex wants ascending cards
+            while j > 0 and d[j - 1] > c:
+                d[j] = d[j - 1]
+                j -= 1
+            d[j] = c
+            m += 1
+    below = 0
+    at = 0
+    nq = 0
+    total = 0
+    for size in range(0, min(m, 4) + 1):
+        sign = 1 if size % 2 == 0 else -1
+        for i in range(size):
+            idx[i] = i
+        more = True
+        while more:
+            for i in range(size):
+                named[i] = d[idx[i]]
+            key = _colex(named, size, binom)
+            if size == 0:
+                lists, length, below_q = every, binom[n, 4], q[0]
+            elif size == 1:
+                lists, length, below_q = l1, binom[n - 1, 3], q[1 + key]
+            elif size == 2:
+                lists, length, below_q = l2, binom[n - 2, 2], q[1 + n + key]
+            elif size == 3:
+                lists, length, below_q = l3, n - 3, q[1 + n + binom[n, 2] + key]
+            else:
+                lists, length, below_q = quads, 1, 1 if quads[key] < qualify else 0
+            lo, eq = _below_and_at(lists, key * length, length, x)
+            below += sign * lo
+            at += sign * eq
+            nq += sign * below_q
+            total += sign * length
+            more = _next_combination(idx, size, m) if size > 0 else False
+    out[0] = below
+    out[1] = below + at
+    out[2] = nq
+    out[3] = total
+
+
+@numba.njit(cache=True, nogil=True)
+def _count(drawn: Any, strength: Any, n: int, binom: Any, every: Any, l1: Any, l2: Any,
+           l3: Any, quads: Any, qualify: int, q: Any,
            out: Any) -> None:  # pragma: no cover - compiled  # fmt: skip
-    """Per row r, over the completions holding no card of ``drawn[r]`` (local
-    numbers, -1 for a card the dealer cannot hold): how many are below
-    ``strength[r]``, up to it, below ``qualify``, and all of them."""
-    lens = np.empty(5, dtype=np.int64)
-    lens[0] = binom[n, 4]
-    lens[1] = binom[n - 1, 3]
-    lens[2] = binom[n - 2, 2]
-    lens[3] = n - 3
-    lens[4] = 1
     d = np.empty(drawn.shape[1], dtype=np.int64)
     idx = np.empty(4, dtype=np.int64)
     named = np.empty(4, dtype=np.int64)
     for r in range(drawn.shape[0]):
-        m = 0
-        for i in range(drawn.shape[1]):
-            c = drawn[r, i]
-            if c >= 0:
-                j = m  # insertion sort: colex wants ascending cards
-                while j > 0 and d[j - 1] > c:
-                    d[j] = d[j - 1]
-                    j -= 1
-                d[j] = c
-                m += 1
-        x = strength[r]
-        below = 0
-        at = 0
-        nq = 0
-        total = 0
-        for size in range(0, min(m, 4) + 1):
-            sign = 1 if size % 2 == 0 else -1
-            for i in range(size):
-                idx[i] = i
-            more = True
-            while more:
-                for i in range(size):
-                    named[i] = d[idx[i]]
-                key = _colex(named, size, binom)
-                length = lens[size]
-                if size == 0:
-                    lists = every
-                elif size == 1:
-                    lists = l1
-                elif size == 2:
-                    lists = l2
-                elif size == 3:
-                    lists = l3
-                else:
-                    lists = quads
-                lo, eq = _below_and_at(lists, key * length, length, x)
-                below += sign * lo
-                at += sign * eq
-                nq += sign * _below(lists, key * length, length, qualify)
-                total += sign * length
-                more = _next_combination(idx, size, m) if size > 0 else False
-        out[r, 0] = below
-        out[r, 1] = below + at
-        out[r, 2] = nq
-        out[r, 3] = total
+        _count_row(drawn, r, strength[r], n, binom, every, l1, l2, l3, quads, qualify, q, d,
+                   idx, named, out[r])  # fmt: skip
+
+
+@numba.njit(cache=True, nogil=True)
+def _best_finals(drawn: Any, strength: Any, nets: Any, n: int, binom: Any, every: Any,
+                 l1: Any, l2: Any, l3: Any, quads: Any, qualify: int, q: Any,
+                 out: Any) -> None:  # pragma: no cover - compiled  # fmt: skip
+    """Per row: the best final decision's EV, ``nets[strength, decision, class]``
+    (NaN: not open) weighted by the outcome classes of the row's counts (the
+    classes of :mod:`croupier.math.stud.outcomes`, in its order)."""
+    d = np.empty(drawn.shape[1], dtype=np.int64)
+    idx = np.empty(4, dtype=np.int64)
+    named = np.empty(4, dtype=np.int64)
+    counts = np.empty(4, dtype=np.int64)
+    share = np.empty(5, dtype=np.float64)
+    for r in range(drawn.shape[0]):
+        s = strength[r]
+        _count_row(drawn, r, s, n, binom, every, l1, l2, l3, quads, qualify, q, d, idx, named,
+                   counts)  # fmt: skip
+        below, upto, nq, total = counts[0], counts[1], counts[2], counts[3]
+        nq_lower = min(below, nq)
+        share[0] = nq_lower
+        share[1] = nq - nq_lower
+        share[2] = max(below - nq, 0)
+        share[3] = upto - below if s >= qualify else 0
+        share[4] = total - max(upto, nq)
+        best = -np.inf
+        for k in range(nets.shape[1]):
+            if np.isnan(nets[s, k, 0]):
+                continue
+            v = 0.0
+            for c in range(5):
+                v += share[c] * nets[s, k, c]
+            best = max(best, v / total)
+        out[r] = best
 
 
 @dataclass(frozen=True, slots=True)
@@ -206,27 +247,39 @@ class Completions:
     l3: NDArray[np.uint16]
     quads: NDArray[np.uint16]
     levels: int  # draws of up to this many cards (or any, from 3 up) are counted
+    qualify: int  # the dealer's qualifying strength
+    below_qualify: NDArray[np.int64]  # per list (all, then l1, l2, l3): entries below it
 
-    def count(self, drawn: NDArray[np.int64], strength: NDArray[np.int64],
-              qualify: int) -> NDArray[np.int64]:  # fmt: skip
-        """Per row, over the completions holding none of the ``drawn`` cards
-        (engine codes; cards that are not unseen are ignored): [below
-        ``strength``, up to it, below ``qualify``, all]."""
-        rows = drawn.shape[0]
+    def _local(self, drawn: NDArray[np.int64]) -> NDArray[np.int64]:
         most = int((self.local[drawn] >= 0).sum(axis=1).max()) if drawn.size else 0
         if self.levels < 3 and most > self.levels:
             raise ValueError(f"completions tabled for draws of {self.levels} card(s) at most")
-        local = (
-            self.local[drawn] if drawn.shape[1] else np.zeros((rows, 0), dtype=np.int64)
-        ).astype(np.int64)
-        out = np.zeros((rows, 4), dtype=np.int64)
-        _count(np.ascontiguousarray(local), np.ascontiguousarray(strength, dtype=np.int64),
-               qualify, len(self.unseen), BINOM, self.every, self.l1, self.l2, self.l3,
-               self.quads, out)  # fmt: skip
+        if not drawn.shape[1]:
+            return np.zeros((drawn.shape[0], 0), dtype=np.int64)
+        return np.ascontiguousarray(self.local[drawn], dtype=np.int64)
+
+    def count(self, drawn: NDArray[np.int64], strength: NDArray[np.int64]) -> NDArray[np.int64]:
+        """Per row, over the completions holding none of the ``drawn`` cards
+        (engine codes; cards that are not unseen are ignored): [below
+        ``strength``, up to it, below the qualifying strength, all]."""
+        out = np.zeros((drawn.shape[0], 4), dtype=np.int64)
+        _count(self._local(drawn), np.ascontiguousarray(strength, dtype=np.int64),
+               len(self.unseen), BINOM, self.every, self.l1, self.l2, self.l3, self.quads,
+               self.qualify, self.below_qualify, out)  # fmt: skip
+        return out
+
+    def best_final(self, drawn: NDArray[np.int64], strength: NDArray[np.int64],
+                   nets: NDArray[np.float64]) -> NDArray[np.float64]:  # fmt: skip
+        """Per row, the best of the final decisions priced by ``nets`` [strength,
+        decision, class] (NaN: not open) against these completions."""
+        out = np.empty(drawn.shape[0], dtype=np.float64)
+        _best_finals(self._local(drawn), np.ascontiguousarray(strength, dtype=np.int64), nets,
+                     len(self.unseen), BINOM, self.every, self.l1, self.l2, self.l3,
+                     self.quads, self.qualify, self.below_qualify, out)  # fmt: skip
         return out
 
 
-def completions(table: HandTable, up: int, seen: NDArray[np.int64] | list[int],
+def completions(table: HandTable, up: int, seen: NDArray[np.int64] | list[int], qualify: int,
                 levels: int = 4) -> Completions:  # fmt: skip
     """The table for a dealer showing ``up`` when the box has seen ``seen`` (the
     up card aside), for draws of up to ``levels`` cards (3 or more: any):
@@ -249,4 +302,11 @@ def completions(table: HandTable, up: int, seen: NDArray[np.int64] | list[int],
     l3 = np.empty(comb(n, 3) * (n - 3) if levels >= 3 else 0, dtype=np.uint16)
     quads = np.empty(comb(n, 4) if levels >= 3 else 0, dtype=np.uint16)
     _fill(unseen, up, table.rank_of, BINOM, levels, every, l1, l2, l3, quads)
-    return Completions(up, unseen, local, every, l1, l2, l3, quads, levels)
+    below = np.zeros(1 + n + comb(n, 2) + comb(n, 3), dtype=np.int64)
+    below[0] = int(np.searchsorted(every, qualify))
+    _qualify_counts(l1, comb(n - 1, 3), qualify, below[1 : 1 + n])
+    if levels >= 2:
+        _qualify_counts(l2, comb(n - 2, 2), qualify, below[1 + n : 1 + n + comb(n, 2)])
+    if levels >= 3:
+        _qualify_counts(l3, n - 3, qualify, below[1 + n + comb(n, 2) :])
+    return Completions(up, unseen, local, every, l1, l2, l3, quads, levels, qualify, below)
