@@ -84,3 +84,8 @@ def test_a_one_card_exchange_with_discards_shuffled_back_agrees_with_the_engine(
 @pytest.mark.soak
 def test_a_two_card_exchange_agrees_with_the_engine() -> None:
     _check("russian", "Qh Qd 9s 7s 2h", "Jc", ("exchange", "7s 2h"), 4000)
+
+
+@pytest.mark.soak
+def test_buying_a_game_before_the_show_agrees_with_the_engine() -> None:
+    _check("six-card-all-in-one", "9h 9d Jh 5c 2d", "Ac", ("buy_game", ""), 4000)

@@ -23,17 +23,21 @@ The menu itself (which exchanges, a 6th card, their prices, what the next
 round allows) comes from the engine's :mod:`croupier.games.stud.improve`.
 EVs count from now on: fees already paid are sunk and not included.
 
-Not valued yet (the option is listed with ``note`` saying so): buying a game
-([000] before the show; after the show elsewhere the play value counts a
-no-game show as "take the ANTE", a lower bound), take-half and
-straight-flush protection (they need a BONUS stake).
+Around the show (:mod:`croupier.math.stud.show`): where a game is bought
+after a no-game show, "play" counts the better of that and taking the ANTE
+against every dealer hand, and a :class:`Situation` with the dealer's five
+cards values that choice itself; [000]'s buying a game before the show and
+taking half are options of the final decision, straight-flush protection is
+in the play value of a box that paid the BONUS (``Situation.bonus``). Inside
+an improvement's continuation those are not counted yet: such options say
+so in their ``note`` (their EV is a lower bound).
 """
 
 from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from itertools import combinations
 
@@ -43,12 +47,13 @@ from numpy.typing import NDArray
 from croupier.cards.card import format_cards
 from croupier.cards.deck import Deck
 from croupier.games.stud import improve
-from croupier.games.stud.payout import BoxHand, BoxPlay, coefficient, evaluate
+from croupier.games.stud.payout import BoxHand, BoxPlay, coefficient, dealer_show, evaluate
 from croupier.games.stud.profile import StudProfile, antes
 from croupier.games.stud.state import BoxState, Stage
-from croupier.math.stud.completions import Completions, completions
+from croupier.math.stud.completions import Completions, FewDraws, completions, few_draws
 from croupier.math.stud.counting import HandTable, count_many, hand_table
-from croupier.math.stud.outcomes import ANTE, CLASSES, class_nets, fold_net
+from croupier.math.stud.outcomes import ANTE, CLASSES, class_nets, fold_net, net
+from croupier.math.stud.show import after_show, show_sums
 from croupier.poker.batch import best_batch
 from croupier.poker.hand import CATEGORY_BASE
 
@@ -73,9 +78,13 @@ class Situation:
     last_did: str = ""
     gone: tuple[int, ...] = ()
     must_discard: int = 0
+    bonus: bool = False  # [000]: the BONUS was paid (take half and protection open)
+    dealer: tuple[int, ...] = ()  # the dealer's five after a no-game show (buy or take)
 
     def __post_init__(self) -> None:
-        seen = (*self.cards, self.up, *self.gone)
+        seen = (*self.cards, *self.gone, *(self.dealer or (self.up,)))
+        if self.dealer and self.up not in self.dealer:
+            raise ValueError("the dealer's five cards hold the up card")
         if len(set(seen)) != len(seen) or not set(seen) <= set(range(52)):
             raise ValueError(f"a card appears twice or is not a card: {format_cards(seen)}")
         if len(self.cards) not in (5, 6):
@@ -106,20 +115,29 @@ class _Context:
     table: HandTable
     qualify: int
     rng: np.random.Generator
+    bonus: int  # the BONUS fee the box paid (sunk: added back to every net)
     # Prices per final hand, kept with the profile across calls (settle_box is slow).
     nets: dict[tuple[int, int], dict[str, NDArray[np.float64]]] = field(default_factory=dict)
     by_strength: NDArray[np.float64] | None = None  # see strength_nets
 
 
-_CONTEXTS: dict[int, _Context] = {}
+_CONTEXTS: dict[tuple[int, bool], _Context] = {}
 
 
-def context(profile: StudProfile, seed: int) -> _Context:
-    known = _CONTEXTS.get(id(profile))
+def context(profile: StudProfile, seed: int, bonus: bool = False) -> _Context:
+    """The tables and prices of ``profile`` (for a box that paid a BONUS fee, if
+    ``bonus``: its protection is then in the play value), kept across calls."""
+    key = (id(profile), bonus)
+    known = _CONTEXTS.get(key)
     if known is None or known.profile is not profile:
         table = hand_table(tuple(range(52)), profile.ace_king)
         qualify = table.at_least(int(profile.dealer.qualifies_with) * CATEGORY_BASE)
-        known = _CONTEXTS[id(profile)] = _Context(profile, table, qualify, np.random.default_rng())
+        fee = (
+            profile.bonus.fee(ANTE)
+            if bonus and profile.bonus and profile.bonus.kind == "fee"
+            else 0
+        )
+        known = _CONTEXTS[key] = _Context(profile, table, qualify, np.random.default_rng(), fee)
     known.rng = np.random.default_rng(seed)
     return known
 
@@ -140,7 +158,11 @@ def _final_nets(ctx: _Context, hand: BoxHand) -> dict[str, NDArray[np.float64]]:
     if found is not None:
         return found
     p = ctx.profile
-    result = {"play": np.array([float(x) for x in class_nets(p, ctx.table, hand, ctx.qualify)])}
+    back = ctx.bonus / ANTE
+    played = BoxPlay(ANTE, True, hand, bonus=ctx.bonus)
+    result = {
+        "play": np.array([float(x) for x in class_nets(p, ctx.table, hand, ctx.qualify, played)])
+    }
     spec = p.insurance
     if spec is not None and hand.main.category >= spec.min_hand:
         low = antes(spec.min_antes, ANTE)
@@ -152,6 +174,7 @@ def _final_nets(ctx: _Context, hand: BoxHand) -> dict[str, NDArray[np.float64]]:
                     [float(x) for x in class_nets(p, ctx.table, hand, ctx.qualify, play)]
                 )
     result["fold"] = np.full(len(CLASSES), float(fold_net(p, hand)))
+    result["play"] += back
     ctx.nets[key] = result
     return result
 
@@ -259,6 +282,9 @@ def _after(p: StudProfile, m: _Moment, width: int, act: str, give: int) -> _Mome
     return _Moment(after.round, after.last_did, after.must_discard)
 
 
+Dealer = Completions | FewDraws  # how the dealer's hands of a situation are counted
+
+
 @dataclass(frozen=True, slots=True)
 class _Rows:
     """Boxes that went different ways from one situation: their cards, the cards
@@ -272,22 +298,24 @@ class _Rows:
         return len(self.cards)
 
 
-def _rows_values(ctx: _Context, dealer: Completions, rows: _Rows) -> NDArray[np.float64]:
+def _rows_values(ctx: _Context, dealer: Dealer, rows: _Rows) -> NDArray[np.float64]:
     """:func:`final_values` for boxes of one situation, counted in its completions."""
     strength = _strengths(ctx, rows.cards)
     return _values(ctx, rows.cards, strength, dealer.count(rows.drawn, strength))
 
 
-def _final_best(ctx: _Context, dealer: Completions, rows: _Rows) -> NDArray[np.float64]:
+def _final_best(ctx: _Context, dealer: Dealer, rows: _Rows) -> NDArray[np.float64]:
     """The best final decision's EV per row (one compiled pass where every hand
     is priced by its strength alone)."""
-    if ctx.profile.second_combination and rows.cards.shape[1] == 6:
+    if isinstance(dealer, FewDraws) or (
+        ctx.profile.second_combination and rows.cards.shape[1] == 6
+    ):
         best: NDArray[np.float64] = np.max(_rows_values(ctx, dealer, rows), axis=1)
         return best
     return dealer.best_final(rows.drawn, _strengths(ctx, rows.cards), strength_nets(ctx))
 
 
-def _pools(ctx: _Context, dealer: Completions, rows: _Rows) -> tuple[NDArray[np.int64], int]:
+def _pools(ctx: _Context, dealer: Dealer, rows: _Rows) -> tuple[NDArray[np.int64], int]:
     """Per row, the cards a draw comes from: the unseen ones not drawn yet (first,
     ``n`` of them) then, where discards are shuffled back, the cards given."""
     out = np.zeros((len(rows), 52), dtype=bool)
@@ -329,7 +357,7 @@ def _draw_index(ctx: _Context, rows: int, pool: int, unseen: int, k: int,
 
 
 def _draw_rows(
-    ctx: _Context, dealer: Completions, rows: _Rows, give: tuple[int, ...], receive: int,
+    ctx: _Context, dealer: Dealer, rows: _Rows, give: tuple[int, ...], receive: int,
     nested: bool,
 ) -> tuple[_Rows, int, bool, NDArray[np.float64] | None]:  # fmt: skip
     """Every (or a sample of) draws after giving the cards at positions ``give``:
@@ -356,7 +384,7 @@ def _draw_rows(
     return _Rows(hands, new_drawn, new_given), d, exact, weights
 
 
-def _best(ctx: _Context, dealer: Completions, rows: _Rows, m: _Moment) -> NDArray[np.float64]:
+def _best(ctx: _Context, dealer: Dealer, rows: _Rows, m: _Moment) -> NDArray[np.float64]:
     """The best EV per row over every option (the rows share the moment)."""
     best: NDArray[np.float64] = np.max(
         np.stack([v for _, _, v, _ in _valued(ctx, dealer, rows, m, top=False)]), axis=0
@@ -367,7 +395,7 @@ def _best(ctx: _Context, dealer: Completions, rows: _Rows, m: _Moment) -> NDArra
 Valued = tuple[str, tuple[int, ...], NDArray[np.float64], tuple[bool, NDArray[np.float64]]]
 
 
-def _valued(ctx: _Context, dealer: Completions, rows: _Rows, m: _Moment,
+def _valued(ctx: _Context, dealer: Dealer, rows: _Rows, m: _Moment,
             top: bool = True) -> list[Valued]:  # fmt: skip
     """Every option's (action, card positions, EV per row, (exact, per-row 99 %
     half width)); below the ``top`` level the final decisions come as their best."""
@@ -426,28 +454,85 @@ def _most_drawn(p: StudProfile, rnd: int) -> int:
 
 def _options(ctx: _Context, s: Situation) -> list[Option]:
     levels = 0 if s.must_discard else _most_drawn(ctx.profile, s.round)
-    dealer = completions(ctx.table, s.up, [*s.cards, *s.gone], ctx.qualify, levels)
+    seen = [*s.cards, *s.gone]
+    dealer: Dealer = (
+        completions(ctx.table, s.up, seen, ctx.qualify, levels)
+        if levels > 1 or ctx.profile.reshuffle_discards
+        else few_draws(ctx.table, s.up, seen, ctx.qualify)
+    )
     rows = _Rows(np.array([s.cards], dtype=np.int64), np.zeros((1, 0), dtype=np.int64),
                  np.zeros((1, 0), dtype=np.int64))  # fmt: skip
     moment = _Moment(s.round, s.last_did, s.must_discard)
     result = []
+    later = _later_note(ctx.profile)
     for act, give, ev, (exact, half) in _valued(ctx, dealer, rows, moment):
         named = tuple(s.cards[i] for i in give)
-        result.append(Option(act, named, float(ev[0]), exact, float(half[0])))
-    return result + _unvalued(ctx.profile, s)
+        note = later if act in ("exchange", "buy_sixth", "discard") else ""
+        result.append(Option(act, named, float(ev[0]), exact, float(half[0]), note))
+    if s.must_discard:
+        return result
+    return _around_show(ctx, dealer, s, result)
 
 
-def _unvalued(p: StudProfile, s: Situation) -> list[Option]:
-    notes = []
-    if p.buy_game is not None and p.buy_game.when == "before_show":
-        notes.append(Option("buy_game", (), float("nan"), False, note="not valued yet"))
-    return notes
+def _later_note(p: StudProfile) -> str:
+    if p.buy_game is not None and p.buy_game.when == "after_show":
+        return "after it, a no-game show counted as taking the ANTE (a lower bound)"
+    if p.buy_game is not None or p.take_half is not None:
+        return "after it, buying a game and taking half not counted (a lower bound)"
+    return ""
+
+
+def _around_show(ctx: _Context, dealer: Dealer, s: Situation,
+                 options: list[Option]) -> list[Option]:  # fmt: skip
+    """The play value with the better of taking the ANTE and buying a game after
+    a no-game show; buying a game before it and taking half, where open."""
+    p = ctx.profile
+    hand = evaluate(p, s.cards)
+    nets = _final_nets(ctx, hand)
+    buy = p.buy_game
+    result = list(options)
+    if buy is not None:
+        take = (float(nets["play"][0]), float(nets["play"][1]))
+        sums = show_sums(p, ctx.table, dealer, hand, ctx.qualify, take, ctx.bonus)
+        if buy.when == "after_show":
+            delta = (sums.best - sums.take) / sums.total
+            note = "after a no-game show: buy a game or take the ANTE"
+            result = [
+                replace(o, ev=o.ev + delta, note=note) if o.action == "play" else o for o in result
+            ]
+        else:
+            bought = BoxPlay(ANTE, True, hand, bought_game=True, bonus=ctx.bonus)
+            q = class_nets(p, ctx.table, hand, ctx.qualify, bought)[2:]
+            qualified = sum(n * float(x) for n, x in zip(sums.qualified, q, strict=True))
+            ev = (qualified + sums.buy) / sums.total + ctx.bonus / ANTE
+            result.append(Option("buy_game", (), ev, note="buy a game now, then play"))
+    half = p.take_half
+    open_half = half is not None and (ctx.bonus > 0 or not half.requires_bonus)
+    if half is not None and open_half and hand.main.category >= half.min_hand:
+        took = BoxPlay(ANTE, True, hand, took_half=True, bonus=ctx.bonus)
+        show = dealer_show(p, ctx.table.examples[0].tolist())
+        result.append(Option("take_half", (), float(net(p, took, show)) + ctx.bonus / ANTE))
+    return result
+
+
+def _after_show(ctx: _Context, s: Situation) -> list[Option]:
+    """Buy a game or take the ANTE, the dealer's five cards known (exact)."""
+    seen = {*s.cards, *s.gone, *s.dealer}
+    unseen = np.array([c for c in range(52) if c not in seen], dtype=np.int64)
+    values = after_show(ctx.profile, evaluate(ctx.profile, s.cards), s.dealer, unseen)
+    return [Option(name, (), ev) for name, ev in values.items()]
 
 
 def advise(profile: StudProfile, situation: Situation, *, seed: int = 14) -> list[Option]:
     """Every option open to the box now with its EV per ANTE, best first."""
-    ctx = context(profile, seed)
-    options = _options(ctx, situation)
+    ctx = context(profile, seed, situation.bonus)
+    if situation.dealer:
+        buy = profile.buy_game
+        if buy is None or buy.when != "after_show":
+            raise ValueError(f"{profile.id}: no game is bought after the show")
+        options = _after_show(ctx, situation)
+    else:
+        options = _options(ctx, situation)
     return sorted(options, key=lambda o: (math.isnan(o.ev), -o.ev if not math.isnan(o.ev) else 0))
 
 

@@ -1,0 +1,161 @@
+"""Options around the show: buying a game, taking half, straight-flush protection.
+
+* **Buying a game after a no-game show** ([004], [003]): the box sees the
+  dealer's five cards and chooses between taking the ANTE and paying for the
+  dealer to drop a card and draw one. :func:`after_show` values both exactly
+  (every card the dealer can draw, each settled by the engine). Before the
+  show the same choice makes the value of playing: :func:`show_sums` walks
+  every dealer completion without a game and takes the better of the two.
+* **Buying a game before the show** ([000]): a choice made blind; its value
+  is the same walk without the maximum.
+* **Taking half** ([000], with the BONUS paid): half the full win, stakes
+  back, whatever the dealer holds.
+* **Straight-flush protection** ([000], with the BONUS paid) changes how a
+  played straight flush is settled; it enters the play value through the
+  engine's settlement of a box holding the BONUS.
+
+Every net comes from :func:`croupier.games.stud.payout.settle_box` on a real
+dealer hand of the right class; the compiled walk only counts classes.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import numba
+import numpy as np
+from numpy.typing import NDArray
+
+from croupier.games.stud.payout import BoxHand, BoxPlay, DealerShow, dealer_show, with_bought_game
+from croupier.games.stud.profile import StudProfile
+from croupier.math.stud.completions import Completions, FewDraws
+from croupier.math.stud.counting import BINOM, HandTable, _colex5
+from croupier.math.stud.outcomes import ANTE, net, representatives
+from croupier.poker.hand import rank5
+
+BOUGHT = ("none", "lower", "tie", "higher")  # the bought game did not come / came and ...
+
+
+@numba.njit(cache=True, nogil=True)
+def _walk(unseen: Any, up: int, rank_of: Any, binom: Any, qualify: int, s: int,
+          drop_highest: bool, take: Any, buy: Any,
+          out: Any) -> None:  # pragma: no cover - compiled  # fmt: skip
+    """Over every completion of ``up`` from ``unseen``: out[0..2] the sums, over
+    those without a game, of taking the ANTE (``take[0]`` below the box's
+    strength ``s``, ``take[1]`` at or above), of buying (``buy`` per class of
+    :data:`BOUGHT`, averaged over the cards the dealer can draw) and of the
+    better of the two; out[3..5] the qualifying completions below, equal to
+    and above ``s``; out[6] all completions."""
+    n = unseen.shape[0]
+    five = np.empty(5, dtype=np.int64)
+    for k in range(7):
+        out[k] = 0.0
+    for a in range(n):
+        for b in range(a + 1, n):
+            for c in range(b + 1, n):
+                for d in range(c + 1, n):
+                    five[0] = unseen[a]
+                    five[1] = unseen[b]
+                    five[2] = unseen[c]
+                    five[3] = unseen[d]
+                    five[4] = up
+                    dealer = rank_of[_colex5(five, binom)]
+                    out[6] += 1.0
+                    if dealer >= qualify:
+                        if dealer < s:
+                            out[3] += 1.0
+                        elif dealer == s:
+                            out[4] += 1.0
+                        else:
+                            out[5] += 1.0
+                        continue
+                    drop = 0
+                    for i in range(1, 5):
+                        if (five[i] > five[drop]) == drop_highest:
+                            drop = i
+                    dropped = five[drop]
+                    value = 0.0
+                    draws = 0
+                    for e in range(n):
+                        if e in (a, b, c, d):
+                            continue
+                        five[drop] = unseen[e]
+                        after = rank_of[_colex5(five, binom)]
+                        if after < qualify:
+                            value += buy[0]
+                        elif after < s:
+                            value += buy[1]
+                        elif after == s:
+                            value += buy[2]
+                        else:
+                            value += buy[3]
+                        draws += 1
+                    five[drop] = dropped
+                    value /= draws
+                    taken = take[0] if dealer < s else take[1]
+                    out[0] += taken
+                    out[1] += value
+                    out[2] += max(taken, value)
+
+
+@dataclass(frozen=True, slots=True)
+class ShowSums:
+    """Per completion of the situation (divide by ``total``): see :func:`show_sums`."""
+
+    take: float
+    buy: float
+    best: float
+    qualified: tuple[float, float, float]  # dealer qualifies below / equal to / above the box
+    total: float
+
+
+def _nq_show(profile: StudProfile, table: HandTable) -> DealerShow:
+    return dealer_show(profile, table.examples[0].tolist())  # the lowest hand: no game
+
+
+def bought_nets(profile: StudProfile, table: HandTable, hand: BoxHand, qualify: int,
+                bonus: int = 0) -> tuple[float, ...]:  # fmt: skip
+    """Net per ANTE of a played box that bought a game from a dealer without
+    one, per class of :data:`BOUGHT`, the engine settling a real bought hand."""
+    strength = table.strength(hand.main.value)
+    play = BoxPlay(ANTE, True, hand, bought_game=True, bonus=bonus)
+    nq = _nq_show(profile, table)
+    reps = representatives(table, strength, qualify)
+    result = [float(net(profile, play, nq))]
+    for name in BOUGHT[1:]:
+        found = reps.get(name)
+        if found is None:
+            result.append(0.0)
+            continue
+        bought = rank5(table.examples[found].tolist(), ace_king=profile.ace_king)
+        show = DealerShow(nq.hand, nq.minimum, bought)
+        result.append(float(net(profile, play, show)))
+    return tuple(result)
+
+
+def show_sums(profile: StudProfile, table: HandTable, dealer: Completions | FewDraws, hand: BoxHand,
+              qualify: int, take: tuple[float, float], bonus: int = 0) -> ShowSums:  # fmt: skip
+    """The walk of :func:`_walk` for a box holding ``hand``, taking the ANTE
+    worth ``take`` (per ANTE: dealer lower, not lower), in ``dealer``'s situation."""
+    assert profile.buy_game is not None
+    out = np.zeros(7)
+    buy = np.array(bought_nets(profile, table, hand, qualify, bonus))
+    _walk(dealer.unseen, dealer.up, table.rank_of, BINOM, qualify,
+          table.strength(hand.main.value), profile.buy_game.drop == "highest",
+          np.array(take), buy, out)  # fmt: skip
+    return ShowSums(out[0], out[1], out[2], (out[3], out[4], out[5]), out[6])
+
+
+def after_show(profile: StudProfile, hand: BoxHand, dealer: tuple[int, ...],
+               unseen: NDArray[np.int64], insurance: int = 0) -> dict[str, float]:  # fmt: skip
+    """A played box after a no-game show: take the ANTE or buy a game, each
+    settled by the engine (buying: every card the dealer can draw)."""
+    show = dealer_show(profile, dealer)
+    if show.qualifies:
+        raise ValueError("the dealer has a game: nothing to choose")
+    take = float(net(profile, BoxPlay(ANTE, True, hand, insurance=insurance), show))
+    play = BoxPlay(ANTE, True, hand, insurance=insurance, bought_game=True)
+    pool = [c for c in unseen.tolist() if c not in dealer]
+    total = sum(float(net(profile, play, with_bought_game(profile, show, dealer, c))) for c in pool)
+    return {"take_ante": take, "buy_game": total / len(pool)}
