@@ -30,7 +30,7 @@ from numpy.typing import NDArray
 from croupier.games.stud.payout import BoxHand, BoxPlay, DealerShow, dealer_show, with_bought_game
 from croupier.games.stud.profile import StudProfile
 from croupier.math.stud.completions import Completions, FewDraws
-from croupier.math.stud.counting import BINOM, HandTable, _colex5
+from croupier.math.stud.counting import BINOM, HandTable, _below, _colex5
 from croupier.math.stud.outcomes import ANTE, net, representatives
 from croupier.poker.hand import rank5
 
@@ -38,17 +38,25 @@ BOUGHT = ("none", "lower", "tie", "higher")  # the bought game did not come / ca
 
 
 @numba.njit(cache=True, nogil=True)
-def _walk(unseen: Any, up: int, rank_of: Any, binom: Any, qualify: int, s: int,
-          drop_highest: bool, take: Any, buy: Any,
+def _walk(unseen: Any, up: int, seen: Any, rank_of: Any, fours: Any, binom: Any, qualify: int,
+          s: int, drop_highest: bool, take: Any, buy: Any,
           out: Any) -> None:  # pragma: no cover - compiled  # fmt: skip
     """Over every completion of ``up`` from ``unseen``: out[0..2] the sums, over
     those without a game, of taking the ANTE (``take[0]`` below the box's
     strength ``s``, ``take[1]`` at or above), of buying (``buy`` per class of
     :data:`BOUGHT`, averaged over the cards the dealer can draw) and of the
     better of the two; out[3..5] the qualifying completions below, equal to
-    and above ``s``; out[6] all completions."""
+    and above ``s``; out[6] all completions.
+
+    The dealer's four kept cards with each of the other 48 cards are a sorted
+    list of the hand table (``fours``): three binary searches count them,
+    then the few that cannot be drawn (``seen`` by the box, the dropped card)
+    are taken out one by one."""
     n = unseen.shape[0]
     five = np.empty(5, dtype=np.int64)
+    kept = np.empty(5, dtype=np.int64)
+    length = 48
+    pool = n - 4
     for k in range(7):
         out[k] = 0.0
     for a in range(n):
@@ -70,29 +78,41 @@ def _walk(unseen: Any, up: int, rank_of: Any, binom: Any, qualify: int, s: int,
                         else:
                             out[5] += 1.0
                         continue
-                    drop = 0
+                    dropped = five[0]
                     for i in range(1, 5):
-                        if (five[i] > five[drop]) == drop_highest:
-                            drop = i
-                    dropped = five[drop]
-                    value = 0.0
-                    draws = 0
-                    for e in range(n):
-                        if e in (a, b, c, d):
-                            continue
-                        five[drop] = unseen[e]
-                        after = rank_of[_colex5(five, binom)]
+                        if (five[i] > dropped) == drop_highest:
+                            dropped = five[i]
+                    m = 0
+                    for i in range(5):
+                        if five[i] != dropped:
+                            j = m
+                            while j > 0 and kept[j - 1] > five[i]:
+                                kept[j] = kept[j - 1]
+                                j -= 1
+                            kept[j] = five[i]
+                            m += 1
+                    quad = binom[kept[0], 1] + binom[kept[1], 2] + binom[kept[2], 3]
+                    quad += binom[kept[3], 4]
+                    at = quad * length
+                    low_q = _below(fours, at, length, qualify)
+                    low_s = _below(fours, at, length, s)
+                    up_s = _below(fours, at, length, s + 1)
+                    none = float(low_q)
+                    lower = float(max(low_s - low_q, 0))
+                    tie = float(up_s - low_s) if s >= qualify else 0.0
+                    higher = float(length - max(up_s, low_q))
+                    for i in range(seen.shape[0] + 1):
+                        kept[4] = seen[i] if i < seen.shape[0] else dropped
+                        after = rank_of[_colex5(kept, binom)]
                         if after < qualify:
-                            value += buy[0]
+                            none -= 1.0
                         elif after < s:
-                            value += buy[1]
+                            lower -= 1.0
                         elif after == s:
-                            value += buy[2]
+                            tie -= 1.0
                         else:
-                            value += buy[3]
-                        draws += 1
-                    five[drop] = dropped
-                    value /= draws
+                            higher -= 1.0
+                    value = (none * buy[0] + lower * buy[1] + tie * buy[2] + higher * buy[3]) / pool
                     taken = take[0] if dealer < s else take[1]
                     out[0] += taken
                     out[1] += value
@@ -141,7 +161,11 @@ def show_sums(profile: StudProfile, table: HandTable, dealer: Completions | FewD
     assert profile.buy_game is not None
     out = np.zeros(7)
     buy = np.array(bought_nets(profile, table, hand, qualify, bonus))
-    _walk(dealer.unseen, dealer.up, table.rank_of, BINOM, qualify,
+    taken = np.ones(52, dtype=bool)
+    taken[dealer.unseen] = False
+    taken[dealer.up] = False
+    seen = np.flatnonzero(taken).astype(np.int64)
+    _walk(dealer.unseen, dealer.up, seen, table.rank_of, table.fours, BINOM, qualify,
           table.strength(hand.main.value), profile.buy_game.drop == "highest",
           np.array(take), buy, out)  # fmt: skip
     return ShowSums(out[0], out[1], out[2], (out[3], out[4], out[5]), out[6])
