@@ -49,7 +49,7 @@ from croupier.cards.deck import Deck
 from croupier.games.stud import improve
 from croupier.games.stud.payout import BoxHand, BoxPlay, coefficient, dealer_show, evaluate
 from croupier.games.stud.profile import StudProfile, antes
-from croupier.games.stud.state import BoxState, Stage
+from croupier.games.stud.state import BoxState, Phase, Stage, StudState
 from croupier.math.stud.completions import Completions, FewDraws, completions, few_draws
 from croupier.math.stud.counting import HandTable, count_many, hand_table
 from croupier.math.stud.outcomes import ANTE, CLASSES, class_nets, fold_net, net
@@ -573,3 +573,19 @@ def situation(profile: StudProfile, box: Sequence[int], up: int,
             raise ValueError(f"{step!r}: expected 'exchange CARDS', 'sixth' or 'discard CARDS'")
         gone += given
     return Situation(tuple(box), up, moment.rnd, moment.last_did, tuple(gone), moment.must_discard)
+
+
+def situation_of(state: StudState, box: int) -> Situation:
+    """What the owner of ``box`` knows in a live round, as a :class:`Situation`:
+    its own cards and the cards it gave away, the dealer's shown card (all five
+    after a no-game show), where it is in the rounds, whether it paid a BONUS.
+    Nothing else of ``state`` is read: no hidden card reaches the advice."""
+    found = next((b for b in state.boxes if b.box == box), None)
+    if found is None:
+        raise ValueError(f"no box {box} in this round")
+    gone = tuple(c for c in found.discards if c not in found.cards)
+    after = state.phase is Phase.AFTER_SHOW
+    return Situation(
+        found.cards, state.shown_card, found.round, found.last_did, gone, found.must_discard,
+        bonus=found.bonus > 0, dealer=tuple(state.dealer) if after else (),
+    )  # fmt: skip
