@@ -29,9 +29,11 @@ def client(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[TestClien
         with TestClient(create_app(make_config(tmp_path))) as made:
             yield made
         return
-    with postgres_store() as store:
-        with TestClient(create_app(make_config(tmp_path, database_url=store.url))) as made:
-            yield made
+    with (
+        postgres_store() as store,
+        TestClient(create_app(make_config(tmp_path, database_url=store.url))) as made,
+    ):
+        yield made
 
 
 def _player(client: TestClient, name: str) -> tuple[str, dict[str, str]]:
