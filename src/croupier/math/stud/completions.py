@@ -52,6 +52,19 @@ def _colex(cards: Any, k: int, binom: Any) -> int:  # pragma: no cover - compile
 
 
 @numba.njit(cache=True, nogil=True)
+def dealt(unseen: Any, up: int, a: int, b: int, c: int, d: int, five: Any, rank_of: Any,
+          binom: Any) -> int:  # pragma: no cover - compiled  # fmt: skip
+    """The strength of the dealer's hand ``up`` + unseen cards a, b, c, d (put in ``five``)."""
+    five[0] = unseen[a]
+    five[1] = unseen[b]
+    five[2] = unseen[c]
+    five[3] = unseen[d]
+    five[4] = up
+    strength: int = rank_of[_colex5(five, binom)]
+    return strength
+
+
+@numba.njit(cache=True, nogil=True)
 def _fill(unseen: Any, up: int, rank_of: Any, binom: Any, levels: int, every: Any, l1: Any,
           l2: Any, l3: Any, quads: Any) -> None:  # pragma: no cover - compiled  # fmt: skip
     """Fill the lists: ``l1`` always, ``l2`` if ``levels`` >= 2, ``l3`` and
@@ -66,12 +79,7 @@ def _fill(unseen: Any, up: int, rank_of: Any, binom: Any, levels: int, every: An
         for b in range(a + 1, n):
             for c in range(b + 1, n):
                 for d in range(c + 1, n):
-                    five[0] = unseen[a]
-                    five[1] = unseen[b]
-                    five[2] = unseen[c]
-                    five[3] = unseen[d]
-                    five[4] = up
-                    s = rank_of[_colex5(five, binom)]
+                    s = dealt(unseen, up, a, b, c, d, five, rank_of, binom)
                     strengths[q] = s
                     if s > top:
                         top = s

@@ -29,7 +29,7 @@ from numpy.typing import NDArray
 
 from croupier.games.stud.payout import BoxHand, BoxPlay, DealerShow, dealer_show, with_bought_game
 from croupier.games.stud.profile import StudProfile
-from croupier.math.stud.completions import Completions, FewDraws
+from croupier.math.stud.completions import Completions, FewDraws, dealt
 from croupier.math.stud.counting import BINOM, HandTable, _below, _colex5
 from croupier.math.stud.outcomes import ANTE, net, representatives
 from croupier.poker.hand import rank5
@@ -63,12 +63,7 @@ def _walk(unseen: Any, up: int, seen: Any, rank_of: Any, fours: Any, binom: Any,
         for b in range(a + 1, n):
             for c in range(b + 1, n):
                 for d in range(c + 1, n):
-                    five[0] = unseen[a]
-                    five[1] = unseen[b]
-                    five[2] = unseen[c]
-                    five[3] = unseen[d]
-                    five[4] = up
-                    dealer = rank_of[_colex5(five, binom)]
+                    dealer = dealt(unseen, up, a, b, c, d, five, rank_of, binom)
                     out[6] += 1.0
                     if dealer >= qualify:
                         if dealer < s:
