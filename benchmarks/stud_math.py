@@ -80,10 +80,12 @@ def main() -> None:
     parser.add_argument("--situations", type=int, default=20)
     parser.add_argument("--profiles", nargs="*", default=None)
     parser.add_argument("--seed", type=int, default=14)
+    parser.add_argument("--no-engine", action="store_true", help="skip the settle_box comparison")
     args = parser.parse_args()
     for pid in args.profiles or stud_profiles():
         advisor(pid, args.situations, args.seed)
-    play_vs_engine("russian")
+    if not args.no_engine:
+        play_vs_engine("russian")
 
 
 if __name__ == "__main__":

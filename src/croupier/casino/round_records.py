@@ -172,6 +172,13 @@ class RoundRecords:
             self._shown[round_id] = (row, rebuilt)
         return row, rebuilt
 
+    def engine_state(self, round_id: str) -> tuple[int, Rebuilt]:
+        """The round's table and its engine state, whole: for the house's own
+        computations (the advisor reads only what the box's owner may know)."""
+        with self.store.read() as session:
+            row = self._row(session, round_id)
+            return row.table_id, self._rebuilt(session, row)
+
     def current(self, table_id: int) -> str | None:
         """The table's round in betting or play, if any."""
         with self.store.read() as session:

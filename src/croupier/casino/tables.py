@@ -119,6 +119,7 @@ class TableConfig:
     decision_seconds: int = DEFAULT_DECISION_SECONDS
     name: str = ""
     currency: str = DEFAULT_CURRENCY
+    trainer: bool = False  # the advisor's hints (public tables: the casino's setting)
 
 
 @dataclass(frozen=True, slots=True)
@@ -137,6 +138,7 @@ class TableInfo:
     currency: str
     seats: Mapping[int, str] = field(default_factory=dict)  # box -> card number
     open_round: str | None = None
+    trainer: bool = False
 
     @property
     def free_boxes(self) -> tuple[int, ...]:
@@ -164,6 +166,7 @@ class TableInfo:
             "seats": {str(b): card for b, card in sorted(self.seats.items())},
             "free_boxes": list(self.free_boxes),
             "open_round": self.open_round,
+            "trainer": self.trainer,
         }
 
 
@@ -211,6 +214,8 @@ def _check_config(config: TableConfig) -> tuple[RuleProfile, int]:
     if not isinstance(config.name, str) or len(config.name) > 60:
         raise BadInput("table name must be text of at most 60 characters")
     check_currency(config.currency)
+    if not isinstance(config.trainer, bool):
+        raise BadInput(f"table trainer must be true or false, got {config.trainer!r}")
     return profile, boxes
 
 
@@ -240,6 +245,7 @@ def table_info(session: Session, row: GameTable) -> TableInfo:
         row.currency,
         seats,
         open_round,
+        row.trainer,
     )
 
 
@@ -293,9 +299,24 @@ class Tables:
                 decision_seconds=config.decision_seconds,
                 rounds_played=0,
                 created_at=self.store.now(),
+                trainer=config.trainer,
             )
             session.add(row)
             session.flush()
+            return table_info(session, row)
+
+    def set_trainer(self, table_id: int, card_number: str, on: object) -> TableInfo:
+        """Turn the advisor's hints on or off at a personal table, by its player (at a
+        public table it is the casino's setting, fixed when the table is opened)."""
+        if not isinstance(on, bool):
+            raise BadInput(f"trainer must be true or false, got {on!r}")
+        with self.store.write() as session:
+            row = find_table(session, self.store, table_id, lock=True)
+            if row.mode != TableMode.PERSONAL.value:
+                raise Refused("the trainer at a public table is the casino's setting")
+            if card_number not in table_info(session, row).players:
+                raise Refused("only the player of a personal table sets its trainer")
+            row.trainer = on
             return table_info(session, row)
 
     def open_personal(

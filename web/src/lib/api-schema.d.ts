@@ -345,6 +345,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/rounds/{round_id}/advice": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Advice
+         * @description Every option of the box to act with its EV per ANTE (best first; exact, or
+         *     sampled with its 99 % half width), for the box's owner at a trainer table.
+         */
+        get: operations["advice_api_rounds__round_id__advice_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/tables": {
         parameters: {
             query?: never;
@@ -434,6 +455,26 @@ export interface paths {
          *     the box does it too). After a long absence each chip is worth the table minimum.
          */
         post: operations["change_back_colour_chips_api_tables__table_id__colour_chips_change_back_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tables/{table_id}/trainer": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Set Trainer
+         * @description Turn the trainer on or off at one's personal table (a public table's is the casino's).
+         */
+        put: operations["set_trainer_api_tables__table_id__trainer_put"];
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -735,6 +776,11 @@ export interface components {
             full_name: string;
             /** Password */
             password: string;
+        };
+        /** TrainerIn */
+        TrainerIn: {
+            /** On */
+            on: boolean;
         };
         /** ValidationError */
         ValidationError: {
@@ -1266,6 +1312,41 @@ export interface operations {
             };
         };
     };
+    advice_api_rounds__round_id__advice_get: {
+        parameters: {
+            query: {
+                box: number;
+            };
+            header?: never;
+            path: {
+                round_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
     lobby_api_tables_get: {
         parameters: {
             query?: never;
@@ -1444,6 +1525,43 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ColourReceiptOut"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    set_trainer_api_tables__table_id__trainer_put: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                table_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TrainerIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        [key: string]: unknown;
+                    };
                 };
             };
             /** @description Validation Error */

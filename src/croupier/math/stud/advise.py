@@ -5,30 +5,40 @@ the cards it gave away, and where it is in the profile's improvement rounds.
 From the box's seat the dealer's four hidden cards and every card it will
 draw are a uniform random split of the cards it has not seen, so
 
-* the value of a final hand is counted exactly: dealer completions by
-  outcome class (:mod:`croupier.math.stud.counting`), each class priced by
-  the engine's settlement (:mod:`croupier.math.stud.outcomes`), the best of
-  fold, play and (where offered) play with insurance at either end of its
-  range (its value is linear in the amount);
+* the value of a final hand is counted exactly: the dealer's completions
+  of the situation, tabled once per call (:mod:`croupier.math.stud.completions`)
+  and shared by every option and draw, are counted by outcome class around
+  the hand, each class priced by the engine's settlement
+  (:mod:`croupier.math.stud.outcomes`), the best of fold, play and (where
+  offered) play with insurance at either end of its range (its value is
+  linear in the amount);
 * an improvement averages the best continuation over the cards it can
   draw: every draw when there are at most :data:`EXACT_DRAWS` of them, else
-  a sample with its 99 % interval (common draws for all options).
+  a sample with its 99 % interval. Where discards are shuffled back before
+  the draw ([002]) a draw is not uniform over the deck (the dealer's hidden
+  cards are not in it, the discards are): exact means are weighted by the
+  dealer hands each draw leaves, samples set the dealer's cards aside first.
 
 The menu itself (which exchanges, a 6th card, their prices, what the next
 round allows) comes from the engine's :mod:`croupier.games.stud.improve`.
 EVs count from now on: fees already paid are sunk and not included.
 
-Not valued yet (the option is listed with ``note`` saying so): buying a game
-([000] before the show; after the show elsewhere the play value counts a
-no-game show as "take the ANTE", a lower bound), take-half and
-straight-flush protection (they need a BONUS stake).
+Around the show (:mod:`croupier.math.stud.show`): where a game is bought
+after a no-game show, "play" counts the better of that and taking the ANTE
+against every dealer hand, and a :class:`Situation` with the dealer's five
+cards values that choice itself; [000]'s buying a game before the show and
+taking half are options of the final decision, straight-flush protection is
+in the play value of a box that paid the BONUS (``Situation.bonus``). Inside
+an improvement's continuation those are not counted yet: such options say
+so in their ``note`` (their EV is a lower bound).
 """
 
 from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
+from functools import lru_cache
 from itertools import combinations
 
 import numpy as np
@@ -38,11 +48,13 @@ from croupier.cards.card import format_cards
 from croupier.cards.deck import Deck
 from croupier.games.common.antes import antes
 from croupier.games.stud import improve
-from croupier.games.stud.payout import BoxHand, BoxPlay, coefficient, evaluate
+from croupier.games.stud.payout import BoxHand, BoxPlay, coefficient, dealer_show, evaluate
 from croupier.games.stud.profile import StudProfile
-from croupier.games.stud.state import BoxState, Stage
+from croupier.games.stud.state import BoxState, Phase, Stage, StudState
+from croupier.math.stud.completions import Completions, FewDraws, completions, few_draws
 from croupier.math.stud.counting import HandTable, count_many, hand_table
-from croupier.math.stud.outcomes import ANTE, CLASSES, class_nets, fold_net
+from croupier.math.stud.outcomes import ANTE, CLASSES, class_nets, fold_net, net
+from croupier.math.stud.show import after_show, show_sums
 from croupier.poker.batch import best_batch
 from croupier.poker.hand import CATEGORY_BASE
 
@@ -67,9 +79,13 @@ class Situation:
     last_did: str = ""
     gone: tuple[int, ...] = ()
     must_discard: int = 0
+    bonus: bool = False  # [000]: the BONUS was paid (take half and protection open)
+    dealer: tuple[int, ...] = ()  # the dealer's five after a no-game show (buy or take)
 
     def __post_init__(self) -> None:
-        seen = (*self.cards, self.up, *self.gone)
+        seen = (*self.cards, *self.gone, *(self.dealer or (self.up,)))
+        if self.dealer and self.up not in self.dealer:
+            raise ValueError("the dealer's five cards hold the up card")
         if len(set(seen)) != len(seen) or not set(seen) <= set(range(52)):
             raise ValueError(f"a card appears twice or is not a card: {format_cards(seen)}")
         if len(self.cards) not in (5, 6):
@@ -100,19 +116,29 @@ class _Context:
     table: HandTable
     qualify: int
     rng: np.random.Generator
+    bonus: int  # the BONUS fee the box paid (sunk: added back to every net)
     # Prices per final hand, kept with the profile across calls (settle_box is slow).
     nets: dict[tuple[int, int], dict[str, NDArray[np.float64]]] = field(default_factory=dict)
+    by_strength: NDArray[np.float64] | None = None  # see strength_nets
 
 
-_CONTEXTS: dict[int, _Context] = {}
+_CONTEXTS: dict[tuple[int, bool], _Context] = {}
 
 
-def context(profile: StudProfile, seed: int) -> _Context:
-    known = _CONTEXTS.get(id(profile))
+def context(profile: StudProfile, seed: int, bonus: bool = False) -> _Context:
+    """The tables and prices of ``profile`` (for a box that paid a BONUS fee, if
+    ``bonus``: its protection is then in the play value), kept across calls."""
+    key = (id(profile), bonus)
+    known = _CONTEXTS.get(key)
     if known is None or known.profile is not profile:
         table = hand_table(tuple(range(52)), profile.ace_king)
         qualify = table.at_least(int(profile.dealer.qualifies_with) * CATEGORY_BASE)
-        known = _CONTEXTS[id(profile)] = _Context(profile, table, qualify, np.random.default_rng())
+        fee = (
+            profile.bonus.fee(ANTE)
+            if bonus and profile.bonus and profile.bonus.kind == "fee"
+            else 0
+        )
+        known = _CONTEXTS[key] = _Context(profile, table, qualify, np.random.default_rng(), fee)
     known.rng = np.random.default_rng(seed)
     return known
 
@@ -120,9 +146,7 @@ def context(profile: StudProfile, seed: int) -> _Context:
 def warm_up(profile: StudProfile) -> None:
     """Build the tables and price every five-card strength once (a few seconds),
     so that each later :func:`advise` call costs only its counting."""
-    ctx = context(profile, 0)
-    for cards in ctx.table.examples.tolist():
-        _final_nets(ctx, evaluate(profile, cards))
+    strength_nets(context(profile, 0))
 
 
 # ------------------------------------------------------------ final decisions
@@ -135,7 +159,11 @@ def _final_nets(ctx: _Context, hand: BoxHand) -> dict[str, NDArray[np.float64]]:
     if found is not None:
         return found
     p = ctx.profile
-    result = {"play": np.array([float(x) for x in class_nets(p, ctx.table, hand, ctx.qualify)])}
+    back = ctx.bonus / ANTE
+    played = BoxPlay(ANTE, True, hand, bonus=ctx.bonus)
+    result = {
+        "play": np.array([float(x) for x in class_nets(p, ctx.table, hand, ctx.qualify, played)])
+    }
     spec = p.insurance
     if spec is not None and hand.main.category >= spec.min_hand:
         low = antes(spec.min_antes, ANTE)
@@ -147,6 +175,7 @@ def _final_nets(ctx: _Context, hand: BoxHand) -> dict[str, NDArray[np.float64]]:
                     [float(x) for x in class_nets(p, ctx.table, hand, ctx.qualify, play)]
                 )
     result["fold"] = np.full(len(CLASSES), float(fold_net(p, hand)))
+    result["play"] += back
     ctx.nets[key] = result
     return result
 
@@ -154,18 +183,31 @@ def _final_nets(ctx: _Context, hand: BoxHand) -> dict[str, NDArray[np.float64]]:
 DECISIONS = ("fold", "play", "play, insure max", "play, insure min")
 
 
-def final_values(
-    ctx: _Context, finals: NDArray[np.int64], up: int, gone: NDArray[np.int64]
-) -> NDArray[np.float64]:
-    """EV per ANTE of each final decision (columns :data:`DECISIONS`, -inf where
-    not open) for each row of ``finals`` (5 or 6 cards), ``gone`` per row."""
-    n = len(finals)
-    values = best_batch(finals.astype(np.uint8), ace_king=ctx.profile.ace_king)
-    strength = np.searchsorted(ctx.table.values, values).astype(np.int64)
-    avoid = np.concatenate([finals, gone], axis=1) if gone.shape[1] else finals
-    xs = np.stack([strength, strength + 1, np.full(n, ctx.qualify)], axis=1)
-    below, upto, nq = count_many(ctx.table, avoid, np.full(n, up, np.int64), xs).T
-    total = np.full(n, math.comb(52 - 1 - avoid.shape[1], 4), dtype=np.int64)
+def _as_array(nets: dict[str, NDArray[np.float64]]) -> NDArray[np.float64]:
+    """One hand's nets as a [decision, class] array, NaN where a decision is not open."""
+    out = np.full((len(DECISIONS), len(CLASSES)), np.nan)
+    for name, row in nets.items():
+        out[DECISIONS.index(name)] = row
+    return out
+
+
+def strength_nets(ctx: _Context) -> NDArray[np.float64]:
+    """[strength, decision, class]: the nets of every five-card strength (one
+    engine settlement per strength, class and decision, once per profile),
+    NaN where a decision is not open."""
+    if ctx.by_strength is None:
+        ctx.by_strength = np.stack(
+            [_as_array(_final_nets(ctx, evaluate(ctx.profile, cards)))
+             for cards in ctx.table.examples.tolist()]
+        )  # fmt: skip
+    return ctx.by_strength
+
+
+def _values(ctx: _Context, finals: NDArray[np.int64], strength: NDArray[np.int64],
+            counts: NDArray[np.int64]) -> NDArray[np.float64]:  # fmt: skip
+    """EV per ANTE of each final decision (-inf where not open) from the counts of
+    dealer hands below the box's strength, up to it, below qualifying, and all."""
+    below, upto, nq, total = counts.T
     nq_lower = np.minimum(below, nq)
     classes = np.stack(
         [
@@ -177,22 +219,38 @@ def final_values(
         ],
         axis=1,
     ) / total[:, None].astype(np.float64)
-    # Nets depend on the hand only through its strength, except a six-card hand
-    # whose second combination is paid: price those one by one.
-    by_hand = ctx.profile.second_combination and finals.shape[1] == 6
-    keys = np.arange(n) if by_hand else np.unique(strength, return_inverse=True)[1]
-    firsts = np.unique(keys, return_index=True)[1]
-    nets = np.full((len(firsts), len(DECISIONS), len(CLASSES)), -np.inf)
-    for k, i in enumerate(firsts.tolist()):
-        cards = finals[i].tolist() if by_hand else ctx.table.examples[strength[i]].tolist()
-        for name, row in _final_nets(ctx, evaluate(ctx.profile, cards)).items():
-            nets[k, DECISIONS.index(name)] = row
-    chosen = nets[keys]  # [n, decisions, classes]
-    with np.errstate(invalid="ignore"):
-        out = np.einsum("nc,ndc->nd", classes, np.where(np.isinf(chosen), 0.0, chosen))
-    out[np.isinf(chosen[:, :, 0])] = -np.inf
-    result: NDArray[np.float64] = out
-    return result
+    nets = strength_nets(ctx)[strength]  # [n, decisions, classes]
+    # A six-card hand whose second combination is paid is priced on its own.
+    if ctx.profile.second_combination and finals.shape[1] == 6:
+        for i, cards in enumerate(finals.tolist()):
+            hand = evaluate(ctx.profile, cards)
+            if hand.second is not None:
+                nets[i] = _as_array(_final_nets(ctx, hand))
+    closed = np.isnan(nets[:, :, 0])
+    nets[np.isnan(nets)] = 0.0
+    out: NDArray[np.float64] = np.einsum("nc,ndc->nd", classes, nets)
+    out[closed] = -np.inf
+    return out
+
+
+def _strengths(ctx: _Context, finals: NDArray[np.int64]) -> NDArray[np.int64]:
+    values = best_batch(finals.astype(np.uint8), ace_king=ctx.profile.ace_king)
+    return np.searchsorted(ctx.table.values, values).astype(np.int64)
+
+
+def final_values(
+    ctx: _Context, finals: NDArray[np.int64], up: int, gone: NDArray[np.int64]
+) -> NDArray[np.float64]:
+    """EV per ANTE of each final decision (columns :data:`DECISIONS`, -inf where
+    not open) for each row of ``finals`` (5 or 6 cards), ``gone`` per row; rows
+    may hold unrelated hands (the general counting of :mod:`counting`)."""
+    n = len(finals)
+    strength = _strengths(ctx, finals)
+    avoid = np.concatenate([finals, gone], axis=1) if gone.shape[1] else finals
+    top = len(ctx.table.values)
+    xs = np.stack([strength, strength + 1, np.full(n, ctx.qualify), np.full(n, top)], axis=1)
+    counts = count_many(ctx.table, avoid, np.full(n, up, np.int64), xs)
+    return _values(ctx, finals, strength, counts)
 
 
 # ------------------------------------------------------------ improvements
@@ -203,25 +261,6 @@ def _box(profile: StudProfile, cards: Sequence[int], rnd: int, last_did: str,
     stage = Stage.DISCARD if must_discard else Stage.DECIDING
     return BoxState(1, "p", ANTE, False, tuple(cards), tuple(cards), stage=stage, round=rnd,
                     last_did=last_did, must_discard=must_discard)  # fmt: skip
-
-
-def _unseen(cards: NDArray[np.int64], up: int, gone: NDArray[np.int64]) -> NDArray[np.int64]:
-    """Per row, the cards the box has not seen, ascending."""
-    seen = np.zeros((len(cards), 52), dtype=bool)
-    np.put_along_axis(seen, cards, True, axis=1)
-    if gone.shape[1]:
-        np.put_along_axis(seen, gone, True, axis=1)
-    seen[:, up] = True
-    width = 52 - int(seen[0].sum())
-    return np.nonzero(~seen)[1].reshape(len(cards), width).astype(np.int64)
-
-
-def _draw_index(ctx: _Context, pool: int, k: int, nested: bool) -> tuple[NDArray[np.int64], bool]:
-    """Positions in a pool of ``pool`` cards: every k-subset, or a sample."""
-    if math.comb(pool, k) <= (NESTED_EXACT if nested else EXACT_DRAWS):
-        return np.array(list(combinations(range(pool), k)), dtype=np.int64).reshape(-1, k), True
-    samples = NESTED_SAMPLES if nested else SAMPLES
-    return np.argsort(ctx.rng.random((samples, pool)), axis=1)[:, :k], False
 
 
 @dataclass(frozen=True, slots=True)
@@ -244,56 +283,141 @@ def _after(p: StudProfile, m: _Moment, width: int, act: str, give: int) -> _Mome
     return _Moment(after.round, after.last_did, after.must_discard)
 
 
+Dealer = Completions | FewDraws  # how the dealer's hands of a situation are counted
+
+
+@dataclass(frozen=True, slots=True)
+class _Rows:
+    """Boxes that went different ways from one situation: their cards, the cards
+    drawn since (the dealer cannot hold those) and the cards given since."""
+
+    cards: NDArray[np.int64]
+    drawn: NDArray[np.int64]
+    given: NDArray[np.int64]
+
+    def __len__(self) -> int:
+        return len(self.cards)
+
+
+def _rows_values(ctx: _Context, dealer: Dealer, rows: _Rows) -> NDArray[np.float64]:
+    """:func:`final_values` for boxes of one situation, counted in its completions."""
+    strength = _strengths(ctx, rows.cards)
+    return _values(ctx, rows.cards, strength, dealer.count(rows.drawn, strength))
+
+
+def _final_best(ctx: _Context, dealer: Dealer, rows: _Rows) -> NDArray[np.float64]:
+    """The best final decision's EV per row (one compiled pass where every hand
+    is priced by its strength alone)."""
+    if isinstance(dealer, FewDraws) or (
+        ctx.profile.second_combination and rows.cards.shape[1] == 6
+    ):
+        best: NDArray[np.float64] = np.max(_rows_values(ctx, dealer, rows), axis=1)
+        return best
+    return dealer.best_final(rows.drawn, _strengths(ctx, rows.cards), strength_nets(ctx))
+
+
+def _pools(ctx: _Context, dealer: Dealer, rows: _Rows) -> tuple[NDArray[np.int64], int]:
+    """Per row, the cards a draw comes from: the unseen ones not drawn yet (first,
+    ``n`` of them) then, where discards are shuffled back, the cards given."""
+    out = np.zeros((len(rows), 52), dtype=bool)
+    out[:, dealer.unseen] = True
+    if rows.drawn.shape[1]:
+        np.put_along_axis(out, rows.drawn, False, axis=1)
+    n = int(out[0].sum())
+    unseen = np.nonzero(out)[1].reshape(len(rows), n)
+    if not (ctx.profile.reshuffle_discards and rows.given.shape[1]):
+        return unseen, n
+    back = np.zeros((len(rows), 52), dtype=bool)
+    np.put_along_axis(back, rows.given, True, axis=1)
+    if rows.drawn.shape[1]:
+        np.put_along_axis(back, rows.drawn, False, axis=1)
+    width = int(back[0].sum())
+    return np.concatenate([unseen, np.nonzero(back)[1].reshape(len(rows), width)], axis=1), n
+
+
+@lru_cache(maxsize=64)
+def _every_draw(pool: int, k: int) -> NDArray[np.int64]:
+    every = np.array(list(combinations(range(pool), k)), dtype=np.int64)
+    return every.reshape(1, -1, k)
+
+
+def _draw_index(ctx: _Context, rows: int, pool: int, unseen: int, k: int,
+                nested: bool) -> tuple[NDArray[np.int64], bool]:  # fmt: skip
+    """Positions in each row's pool: every k-subset ([1, d, k]), or a sample
+    ([rows, d, k]). Where discards were shuffled back a draw is not uniform
+    over the pool (the dealer's four hidden cards are not in the deck): the
+    sample sets four unseen cards aside first, the exact mean is weighted."""
+    if math.comb(pool, k) <= (NESTED_EXACT if nested else EXACT_DRAWS):
+        return _every_draw(pool, k), True
+    samples = NESTED_SAMPLES if nested else SAMPLES
+    keys = ctx.rng.random((rows, samples, pool))
+    if pool > unseen:
+        dealer = np.argsort(ctx.rng.random((rows, samples, unseen)), axis=2)[:, :, :4]
+        np.put_along_axis(keys, dealer, 2.0, axis=2)
+    return np.argsort(keys, axis=2)[:, :, :k], False
+
+
 def _draw_rows(
-    ctx: _Context, cards: NDArray[np.int64], up: int, gone: NDArray[np.int64],
-    give: tuple[int, ...], receive: int, nested: bool,
-) -> tuple[NDArray[np.int64], NDArray[np.int64], int, bool]:  # fmt: skip
-    """Every (or a sample of) draws after giving the cards at positions ``give``
-    of each row: the new hands, their gone cards, draws per row, exact or not."""
-    p = ctx.profile
-    keep = [i for i in range(cards.shape[1]) if i not in give]
-    given = cards[:, list(give)]
-    pool = _unseen(cards, up, gone)
-    if p.reshuffle_discards and give:
-        pool = np.sort(np.concatenate([pool, given], axis=1), axis=1)
-    index, exact = _draw_index(ctx, pool.shape[1], receive, nested)
-    d = len(index)
-    drawn = pool[:, index]  # [rows, d, receive]
-    kept = np.repeat(cards[:, keep][:, None, :], d, axis=1)
-    hands = np.concatenate([kept, drawn], axis=2).reshape(len(cards) * d, -1)
-    new_gone = np.concatenate([gone, given], axis=1) if give else gone
-    return hands, np.repeat(new_gone, d, axis=0), d, exact
+    ctx: _Context, dealer: Dealer, rows: _Rows, give: tuple[int, ...], receive: int,
+    nested: bool,
+) -> tuple[_Rows, int, bool, NDArray[np.float64] | None]:  # fmt: skip
+    """Every (or a sample of) draws after giving the cards at positions ``give``:
+    the new rows, draws per row, exact or not, and the exact draws' weights
+    (None: all alike)."""
+    r, width = rows.cards.shape
+    keep = [i for i in range(width) if i not in give]
+    given = rows.cards[:, list(give)]
+    all_given = np.concatenate([rows.given, given], axis=1)
+    pool, unseen = _pools(ctx, dealer, _Rows(rows.cards, rows.drawn, all_given))
+    index, exact = _draw_index(ctx, r, pool.shape[1], unseen, receive, nested)
+    d = index.shape[1]
+    drawn = np.take_along_axis(pool[:, None, :], np.broadcast_to(index, (r, d, receive))
+                               .reshape(r, d * receive)[:, None, :], axis=2)  # fmt: skip
+    drawn = drawn.reshape(r, d, receive)
+    kept = np.repeat(rows.cards[:, keep][:, None, :], d, axis=1)
+    hands = np.concatenate([kept, drawn], axis=2).reshape(r * d, -1)
+    new_drawn = np.concatenate([np.repeat(rows.drawn, d, axis=0), drawn.reshape(r * d, -1)], 1)
+    new_given = np.repeat(all_given, d, axis=0)
+    weights = None
+    if exact and pool.shape[1] > unseen:
+        zero = np.zeros(r * d, dtype=np.int64)
+        weights = dealer.count(new_drawn, zero)[:, 3].reshape(r, d).astype(np.float64)
+    return _Rows(hands, new_drawn, new_given), d, exact, weights
 
 
-def _best(ctx: _Context, cards: NDArray[np.int64], up: int, gone: NDArray[np.int64],
-          m: _Moment) -> NDArray[np.float64]:  # fmt: skip
+def _best(ctx: _Context, dealer: Dealer, rows: _Rows, m: _Moment) -> NDArray[np.float64]:
     """The best EV per row over every option (the rows share the moment)."""
     best: NDArray[np.float64] = np.max(
-        np.stack([v for _, _, v, _ in _valued(ctx, cards, up, gone, m)]), axis=0
+        np.stack([v for _, _, v, _ in _valued(ctx, dealer, rows, m, top=False)]), axis=0
     )
     return best
 
 
-def _valued(
-    ctx: _Context, cards: NDArray[np.int64], up: int, gone: NDArray[np.int64], m: _Moment
-) -> list[tuple[str, tuple[int, ...], NDArray[np.float64], tuple[bool, NDArray[np.float64]]]]:
-    """Every option's (action, card positions, EV per row, (exact, per-row 99 % half width))."""
+Valued = tuple[str, tuple[int, ...], NDArray[np.float64], tuple[bool, NDArray[np.float64]]]
+
+
+def _valued(ctx: _Context, dealer: Dealer, rows: _Rows, m: _Moment,
+            top: bool = True) -> list[Valued]:  # fmt: skip
+    """Every option's (action, card positions, EV per row, (exact, per-row 99 %
+    half width)); below the ``top`` level the final decisions come as their best."""
     p = ctx.profile
-    rows, width = cards.shape
-    result = []
-    none = (True, np.zeros(rows))
+    r, width = rows.cards.shape
+    result: list[Valued] = []
+    none = (True, np.zeros(r))
     if m.must_discard:
         for give in combinations(range(width), m.must_discard):
             keep = [i for i in range(width) if i not in give]
-            new_gone = np.concatenate([gone, cards[:, list(give)]], axis=1)
-            values = np.max(final_values(ctx, cards[:, keep], up, new_gone), axis=1)
-            result.append(("discard", give, values, none))
+            after = _Rows(rows.cards[:, keep], rows.drawn, rows.given)
+            result.append(("discard", give, _final_best(ctx, dealer, after), none))
         return result
-    finals = final_values(ctx, cards, up, gone)
-    for j, name in enumerate(DECISIONS):
-        if np.isfinite(finals[0, j]):
-            result.append((name, (), finals[:, j], none))
-    box = _box(p, cards[0].tolist(), m.rnd, m.last_did, 0)
+    if top:
+        finals = _rows_values(ctx, dealer, rows)
+        for j, name in enumerate(DECISIONS):
+            if np.isfinite(finals[0, j]):
+                result.append((name, (), finals[:, j], none))
+    else:
+        result.append(("final", (), _final_best(ctx, dealer, rows), none))
+    box = _box(p, rows.cards[0].tolist(), m.rnd, m.last_did, 0)
     for legal in improve.menu(p, box, ()):
         if legal.act not in ("exchange", "buy_sixth"):
             continue
@@ -304,48 +428,112 @@ def _valued(
         )
         for n, give in choices:
             price = (legal.prices[n] if legal.act == "exchange" else legal.price or 0) / ANTE
-            after = _after(p, m, width, legal.act, n)
+            moved = _after(p, m, width, legal.act, n)
             receive = 1 if legal.act == "buy_sixth" else (
                 p.improve[m.rnd].exchange_receive or n
             )  # fmt: skip
-            follow = _box(p, cards[0].tolist(), after.rnd, after.last_did, 0)
-            nested = not after.must_discard and improve.open_round(p, follow) is not None
-            hands, new_gone, d, exact = _draw_rows(ctx, cards, up, gone, give, receive, nested)
-            values = _best(ctx, hands, up, new_gone, after).reshape(rows, d)
-            ev = values.mean(axis=1) - price
-            half = np.zeros(rows) if exact else Z99 * values.std(axis=1, ddof=1) / math.sqrt(d)
+            follow = _box(p, rows.cards[0].tolist(), moved.rnd, moved.last_did, 0)
+            nested = not moved.must_discard and improve.open_round(p, follow) is not None
+            drawn, d, exact, weights = _draw_rows(ctx, dealer, rows, give, receive, nested)
+            values = _best(ctx, dealer, drawn, moved).reshape(r, d)
+            if weights is None:
+                ev = values.mean(axis=1) - price
+            else:
+                ev = (values * weights).sum(axis=1) / weights.sum(axis=1) - price
+            half = np.zeros(r) if exact else Z99 * values.std(axis=1, ddof=1) / math.sqrt(d)
             result.append((legal.act, give, ev, (exact, half)))
     return result
 
 
+def _most_drawn(p: StudProfile, rnd: int) -> int:
+    """The most cards a box can still draw (from round ``rnd`` on)."""
+    return sum(
+        max([r.exchange_receive or n for n in r.exchange_counts] + [1 if r.sixth else 0])
+        for r in p.improve[rnd:]
+    )
+
+
 def _options(ctx: _Context, s: Situation) -> list[Option]:
-    cards = np.array([s.cards], dtype=np.int64)
-    gone = np.array([s.gone], dtype=np.int64).reshape(1, len(s.gone))
+    levels = 0 if s.must_discard else _most_drawn(ctx.profile, s.round)
+    seen = [*s.cards, *s.gone]
+    dealer: Dealer = (
+        completions(ctx.table, s.up, seen, ctx.qualify, levels)
+        if levels > 1 or ctx.profile.reshuffle_discards
+        else few_draws(ctx.table, s.up, seen, ctx.qualify)
+    )
+    rows = _Rows(np.array([s.cards], dtype=np.int64), np.zeros((1, 0), dtype=np.int64),
+                 np.zeros((1, 0), dtype=np.int64))  # fmt: skip
     moment = _Moment(s.round, s.last_did, s.must_discard)
     result = []
-    for act, give, ev, (exact, half) in _valued(ctx, cards, s.up, gone, moment):
+    later = _later_note(ctx.profile)
+    for act, give, ev, (exact, half) in _valued(ctx, dealer, rows, moment):
         named = tuple(s.cards[i] for i in give)
-        result.append(Option(act, named, float(ev[0]), exact, float(half[0])))
-    return result + _unvalued(ctx.profile, s)
+        note = later if act in ("exchange", "buy_sixth", "discard") else ""
+        result.append(Option(act, named, float(ev[0]), exact, float(half[0]), note))
+    if s.must_discard:
+        return result
+    return _around_show(ctx, dealer, s, result)
 
 
-def _probe(p: StudProfile, box: BoxState, give: Sequence[int]) -> Deck:
-    """A deck that lets the engine's exchange run, only to learn the round after it."""
-    spare = [c for c in range(52) if c not in box.cards][: len(give)]
-    return Deck.scripted({"box:1": tuple(spare)})
+def _later_note(p: StudProfile) -> str:
+    if p.buy_game is not None and p.buy_game.when == "after_show":
+        return "after it, a no-game show counted as taking the ANTE (a lower bound)"
+    if p.buy_game is not None or p.take_half is not None:
+        return "after it, buying a game and taking half not counted (a lower bound)"
+    return ""
 
 
-def _unvalued(p: StudProfile, s: Situation) -> list[Option]:
-    notes = []
-    if p.buy_game is not None and p.buy_game.when == "before_show":
-        notes.append(Option("buy_game", (), float("nan"), False, note="not valued yet"))
-    return notes
+def _around_show(ctx: _Context, dealer: Dealer, s: Situation,
+                 options: list[Option]) -> list[Option]:  # fmt: skip
+    """The play value with the better of taking the ANTE and buying a game after
+    a no-game show; buying a game before it and taking half, where open."""
+    p = ctx.profile
+    hand = evaluate(p, s.cards)
+    nets = _final_nets(ctx, hand)
+    buy = p.buy_game
+    result = list(options)
+    if buy is not None:
+        take = (float(nets["play"][0]), float(nets["play"][1]))
+        sums = show_sums(p, ctx.table, dealer, hand, ctx.qualify, take, ctx.bonus)
+        if buy.when == "after_show":
+            delta = (sums.best - sums.take) / sums.total
+            note = "after a no-game show: buy a game or take the ANTE"
+            result = [
+                replace(o, ev=o.ev + delta, note=note) if o.action == "play" else o for o in result
+            ]
+        else:
+            bought = BoxPlay(ANTE, True, hand, bought_game=True, bonus=ctx.bonus)
+            q = class_nets(p, ctx.table, hand, ctx.qualify, bought)[2:]
+            qualified = sum(n * float(x) for n, x in zip(sums.qualified, q, strict=True))
+            ev = (qualified + sums.buy) / sums.total + ctx.bonus / ANTE
+            result.append(Option("buy_game", (), ev, note="buy a game now, then play"))
+    half = p.take_half
+    open_half = half is not None and (ctx.bonus > 0 or not half.requires_bonus)
+    if half is not None and open_half and hand.main.category >= half.min_hand:
+        took = BoxPlay(ANTE, True, hand, took_half=True, bonus=ctx.bonus)
+        show = dealer_show(p, ctx.table.examples[0].tolist())
+        result.append(Option("take_half", (), float(net(p, took, show)) + ctx.bonus / ANTE))
+    return result
+
+
+def _after_show(ctx: _Context, s: Situation) -> list[Option]:
+    """Buy a game or take the ANTE, the dealer's five cards known (exact)."""
+    seen = {*s.cards, *s.gone, *s.dealer}
+    unseen = np.array([c for c in range(52) if c not in seen], dtype=np.int64)
+    values = after_show(ctx.profile, evaluate(ctx.profile, s.cards), s.dealer, unseen)
+    return [Option(name, (), ev) for name, ev in values.items()]
 
 
 def advise(profile: StudProfile, situation: Situation, *, seed: int = 14) -> list[Option]:
     """Every option open to the box now with its EV per ANTE, best first."""
-    ctx = context(profile, seed)
-    options = _options(ctx, situation)
+    ctx = context(profile, seed, situation.bonus)
+    if situation.dealer:
+        buy = profile.buy_game
+        if buy is None or buy.when != "after_show":
+            raise ValueError(f"{profile.id}: no game is bought after the show")
+        options = _after_show(ctx, situation)
+    else:
+        options = _options(ctx, situation)
     return sorted(options, key=lambda o: (math.isnan(o.ev), -o.ev if not math.isnan(o.ev) else 0))
 
 
@@ -386,3 +574,19 @@ def situation(profile: StudProfile, box: Sequence[int], up: int,
             raise ValueError(f"{step!r}: expected 'exchange CARDS', 'sixth' or 'discard CARDS'")
         gone += given
     return Situation(tuple(box), up, moment.rnd, moment.last_did, tuple(gone), moment.must_discard)
+
+
+def situation_of(state: StudState, box: int) -> Situation:
+    """What the owner of ``box`` knows in a live round, as a :class:`Situation`:
+    its own cards and the cards it gave away, the dealer's shown card (all five
+    after a no-game show), where it is in the rounds, whether it paid a BONUS.
+    Nothing else of ``state`` is read: no hidden card reaches the advice."""
+    found = next((b for b in state.boxes if b.box == box), None)
+    if found is None:
+        raise ValueError(f"no box {box} in this round")
+    gone = tuple(c for c in found.discards if c not in found.cards)
+    after = state.phase is Phase.AFTER_SHOW
+    return Situation(
+        found.cards, state.shown_card, found.round, found.last_did, gone, found.must_discard,
+        bonus=found.bonus > 0, dealer=tuple(state.dealer) if after else (),
+    )  # fmt: skip

@@ -25,9 +25,10 @@ Policy = Callable[[StudState, tuple[str, ...]], Action]
 GAME = StudGame()
 
 
-def setup(profile: StudProfile) -> RoundSetup[StudProfile]:
-    """One light box with an ANTE of :data:`ANTE`, no side stakes, no table cap."""
-    return RoundSetup(profile, Limits(1, ANTE, NO_CAP), (BoxStake(1, "p", {"ante": ANTE}),))
+def setup(profile: StudProfile, bonus: int = 0) -> RoundSetup[StudProfile]:
+    """One light box with an ANTE of :data:`ANTE` (and a BONUS of ``bonus``), no table cap."""
+    stakes = {"ante": ANTE, "bonus": bonus} if bonus else {"ante": ANTE}
+    return RoundSetup(profile, Limits(1, ANTE, NO_CAP), (BoxStake(1, "p", stakes),))
 
 
 def play_round(
@@ -36,10 +37,13 @@ def play_round(
     dealer: Sequence[int],
     stock: Sequence[int],
     policy: Policy,
+    bonus: int = 0,
 ) -> Fraction:
-    """The box's net per ANTE after one round through the engine."""
-    deck = Deck.scripted({"box:1": tuple(box), "dealer": tuple(dealer)}, tuple(stock))
-    state = GAME.start(setup(profile), deck)
+    """The box's net per ANTE after one round through the engine. Where the
+    profile shuffles discards back ([002]) the stock may list a discard again."""
+    hands = {"box:1": tuple(box), "dealer": tuple(dealer)}
+    deck = Deck.scripted(hands, tuple(stock), redeal=profile.reshuffle_discards)
+    state = GAME.start(setup(profile, bonus), deck)
     while GAME.to_act(state) is not None:
         acts = tuple(a.act for a in GAME.legal_actions(state))
         state = GAME.apply(state, policy(state, acts))
