@@ -569,6 +569,43 @@ export interface components {
          * @enum {string}
          */
         DocumentType: "passport" | "foreign_passport" | "id_card" | "driving_licence" | "residence_permit" | "military_id";
+        /**
+         * ErrorDetail
+         * @description A refusal: clients word it by ``code`` (with ``params``), never by the message.
+         */
+        ErrorDetail: {
+            /**
+             * Code
+             * @enum {string}
+             */
+            code: "unauthorized" | "insufficient_funds" | "refused" | "conflict" | "not_found" | "bad_input" | "rule_refused" | "login_failed" | "session_ended" | "under_age" | "registration_refused" | "password_too_short" | "password_common" | "birth_date_too_early" | "document_type_unknown" | "document_number_invalid" | "card_number_invalid" | "forbidden_character" | "self_excluded" | "deposit_limit" | "exclusion_too_short" | "colour_chips_short" | "insufficient_chips" | "staff_do_not_play" | "idempotency_key_reused" | "colour_not_roulette" | "colour_chip_value" | "colour_not_seated" | "colour_value_fixed" | "colour_revalued" | "colour_stake_value" | "colour_none" | "colour_count" | "personal_tables_limit" | "table_full" | "box_taken" | "box_already_yours" | "boxes_per_player_limit" | "box_not_yours" | "table_in_play" | "table_not_found" | "round_in_play" | "already_staked" | "not_taking_stakes" | "deal_needs_stake" | "nothing_to_deal" | "round_closed" | "too_many_decisions" | "unknown_field" | "stake_above_maximum" | "stake_below_minimum" | "recall_too_old" | "round_not_found" | "player_not_found" | "forbidden" | "too_large" | "rate_limited" | "method_not_allowed" | "http" | "internal";
+            /**
+             * Kind
+             * @description the broad class: unauthorized, bad_input, refused...
+             */
+            kind: string;
+            /**
+             * Message
+             * @description the English sentence, for staff and logs
+             */
+            message: string;
+            /**
+             * Params
+             * @description the refusal's figures: amounts in minor units, limits, dates
+             */
+            params?: {
+                [key: string]: number | string;
+            } | null;
+            /**
+             * Where
+             * @description the field or place refused
+             */
+            where?: string | null;
+        };
+        /** ErrorOut */
+        ErrorOut: {
+            error: components["schemas"]["ErrorDetail"];
+        };
         /** ExcludeIn */
         ExcludeIn: {
             /**
@@ -576,11 +613,6 @@ export interface components {
              * @default 6
              */
             months: number;
-        };
-        /** HTTPValidationError */
-        HTTPValidationError: {
-            /** Detail */
-            detail?: components["schemas"]["ValidationError"][];
         };
         /** KeyIn */
         KeyIn: {
@@ -736,19 +768,6 @@ export interface components {
             /** Password */
             password: string;
         };
-        /** ValidationError */
-        ValidationError: {
-            /** Context */
-            ctx?: Record<string, never>;
-            /** Input */
-            input?: unknown;
-            /** Location */
-            loc: (string | number)[];
-            /** Message */
-            msg: string;
-            /** Error Type */
-            type: string;
-        };
         /** VerifyIn */
         VerifyIn: {
             /**
@@ -802,6 +821,15 @@ export interface operations {
                     "application/json": components["schemas"]["BalanceOut"];
                 };
             };
+            /** @description a refusal */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
         };
     };
     buy_chips_api_cashier_buy_post: {
@@ -826,13 +854,13 @@ export interface operations {
                     "application/json": components["schemas"]["ReceiptOut"];
                 };
             };
-            /** @description Validation Error */
-            422: {
+            /** @description a refusal */
+            default: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
+                    "application/json": components["schemas"]["ErrorOut"];
                 };
             };
         };
@@ -859,13 +887,13 @@ export interface operations {
                     "application/json": components["schemas"]["ReceiptOut"];
                 };
             };
-            /** @description Validation Error */
-            422: {
+            /** @description a refusal */
+            default: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
+                    "application/json": components["schemas"]["ErrorOut"];
                 };
             };
         };
@@ -892,13 +920,13 @@ export interface operations {
                     "application/json": components["schemas"]["VerifyOut"];
                 };
             };
-            /** @description Validation Error */
-            422: {
+            /** @description a refusal */
+            default: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
+                    "application/json": components["schemas"]["ErrorOut"];
                 };
             };
         };
@@ -926,13 +954,13 @@ export interface operations {
                     };
                 };
             };
-            /** @description Validation Error */
-            422: {
+            /** @description a refusal */
+            default: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
+                    "application/json": components["schemas"]["ErrorOut"];
                 };
             };
         };
@@ -959,13 +987,13 @@ export interface operations {
                     };
                 };
             };
-            /** @description Validation Error */
-            422: {
+            /** @description a refusal */
+            default: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
+                    "application/json": components["schemas"]["ErrorOut"];
                 };
             };
         };
@@ -990,6 +1018,15 @@ export interface operations {
                     }[];
                 };
             };
+            /** @description a refusal */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
         };
     };
     get_limits_api_limits_get: {
@@ -1008,6 +1045,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["LimitsOut"];
+                };
+            };
+            /** @description a refusal */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
                 };
             };
         };
@@ -1034,13 +1080,13 @@ export interface operations {
                     "application/json": components["schemas"]["LimitsOut"];
                 };
             };
-            /** @description Validation Error */
-            422: {
+            /** @description a refusal */
+            default: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
+                    "application/json": components["schemas"]["ErrorOut"];
                 };
             };
         };
@@ -1067,13 +1113,13 @@ export interface operations {
                     "application/json": components["schemas"]["LimitsOut"];
                 };
             };
-            /** @description Validation Error */
-            422: {
+            /** @description a refusal */
+            default: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
+                    "application/json": components["schemas"]["ErrorOut"];
                 };
             };
         };
@@ -1100,13 +1146,13 @@ export interface operations {
                     "application/json": components["schemas"]["LimitsOut"];
                 };
             };
-            /** @description Validation Error */
-            422: {
+            /** @description a refusal */
+            default: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
+                    "application/json": components["schemas"]["ErrorOut"];
                 };
             };
         };
@@ -1133,13 +1179,13 @@ export interface operations {
                     "application/json": components["schemas"]["LoginOut"];
                 };
             };
-            /** @description Validation Error */
-            422: {
+            /** @description a refusal */
+            default: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
+                    "application/json": components["schemas"]["ErrorOut"];
                 };
             };
         };
@@ -1159,6 +1205,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description a refusal */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
             };
         };
     };
@@ -1180,6 +1235,15 @@ export interface operations {
                     "application/json": components["schemas"]["PlayerOut"];
                 };
             };
+            /** @description a refusal */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
         };
     };
     list_profiles_api_profiles_get: {
@@ -1198,6 +1262,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ProfileSummary"][];
+                };
+            };
+            /** @description a refusal */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
                 };
             };
         };
@@ -1222,13 +1295,13 @@ export interface operations {
                     "application/json": components["schemas"]["ProfileRules"];
                 };
             };
-            /** @description Validation Error */
-            422: {
+            /** @description a refusal */
+            default: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
+                    "application/json": components["schemas"]["ErrorOut"];
                 };
             };
         };
@@ -1255,13 +1328,13 @@ export interface operations {
                     "application/json": components["schemas"]["PlayerOut"];
                 };
             };
-            /** @description Validation Error */
-            422: {
+            /** @description a refusal */
+            default: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
+                    "application/json": components["schemas"]["ErrorOut"];
                 };
             };
         };
@@ -1284,6 +1357,15 @@ export interface operations {
                     "application/json": {
                         [key: string]: unknown;
                     }[];
+                };
+            };
+            /** @description a refusal */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
                 };
             };
         };
@@ -1312,13 +1394,13 @@ export interface operations {
                     };
                 };
             };
-            /** @description Validation Error */
-            422: {
+            /** @description a refusal */
+            default: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
+                    "application/json": components["schemas"]["ErrorOut"];
                 };
             };
         };
@@ -1345,13 +1427,13 @@ export interface operations {
                     };
                 };
             };
-            /** @description Validation Error */
-            422: {
+            /** @description a refusal */
+            default: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
+                    "application/json": components["schemas"]["ErrorOut"];
                 };
             };
         };
@@ -1376,13 +1458,13 @@ export interface operations {
                     "application/json": components["schemas"]["ColourChipsOut"];
                 };
             };
-            /** @description Validation Error */
-            422: {
+            /** @description a refusal */
+            default: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
+                    "application/json": components["schemas"]["ErrorOut"];
                 };
             };
         };
@@ -1411,13 +1493,13 @@ export interface operations {
                     "application/json": components["schemas"]["ColourReceiptOut"];
                 };
             };
-            /** @description Validation Error */
-            422: {
+            /** @description a refusal */
+            default: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
+                    "application/json": components["schemas"]["ErrorOut"];
                 };
             };
         };
@@ -1446,13 +1528,13 @@ export interface operations {
                     "application/json": components["schemas"]["ColourReceiptOut"];
                 };
             };
-            /** @description Validation Error */
-            422: {
+            /** @description a refusal */
+            default: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
+                    "application/json": components["schemas"]["ErrorOut"];
                 };
             };
         };
