@@ -631,8 +631,26 @@ export interface components {
         };
         /** LimitOut */
         LimitOut: {
-            /** Amount */
+            /**
+             * Amount
+             * @description this card's own limit in force (None: none)
+             */
             amount: number | null;
+            /**
+             * Applies
+             * @description the limit buying is checked against: the strictest in force on any card of the same person (None: none)
+             */
+            applies: number | null;
+            /**
+             * Deposited
+             * @description chips bought within the period on all the person's cards
+             */
+            deposited: number;
+            /**
+             * Left
+             * @description what may still be bought within the period
+             */
+            left: number | null;
             /** Pending Amount */
             pending_amount: number | null;
             /** Pending From */
