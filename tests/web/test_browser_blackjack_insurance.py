@@ -10,12 +10,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, expect
 
-from croupier.server.app import create_app
-from croupier.server.config import ServerConfig
-from croupier.server.testing import known_deals, running_server
-
-from .appkit import acted, context, need_build, open_personal, registered, shot
-from .conftest import FAST_HASHER
+from .appkit import acted, context, need_build, open_personal, registered, seeded_server, shot
 
 pytestmark = pytest.mark.browser
 
@@ -25,9 +20,7 @@ ACE_SEED = bytes.fromhex("37d1908cee2cc5fc8b977fafe6f9826b067028c4b506b8b7ce6fd1
 
 @pytest.fixture(scope="module")
 def ace_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    database = tmp_path_factory.mktemp("insure") / "croupier.sqlite3"
-    config = ServerConfig(database_url=f"sqlite:///{database}", hasher=FAST_HASHER)
-    with known_deals(ACE_SEED), running_server(create_app(config)) as url:
+    with seeded_server(tmp_path_factory.mktemp("insure"), ACE_SEED) as (url, _app):
         yield url
 
 

@@ -11,12 +11,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, expect
 
-from croupier.server.app import create_app
-from croupier.server.config import ServerConfig
-from croupier.server.testing import known_deals, running_server
-
-from .appkit import acted, context, need_build, open_personal, registered, shot
-from .conftest import FAST_HASHER
+from .appkit import acted, context, need_build, open_personal, registered, seeded_server, shot
 
 pytestmark = pytest.mark.browser
 
@@ -29,9 +24,7 @@ ACTIVE = re.compile(r"\bactive\b")
 
 @pytest.fixture(scope="module")
 def split_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    database = tmp_path_factory.mktemp("split") / "croupier.sqlite3"
-    config = ServerConfig(database_url=f"sqlite:///{database}", hasher=FAST_HASHER)
-    with known_deals(SPLIT_SEED), running_server(create_app(config)) as url:
+    with seeded_server(tmp_path_factory.mktemp("split"), SPLIT_SEED) as (url, _app):
         yield url
 
 

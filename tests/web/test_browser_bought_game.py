@@ -10,12 +10,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, expect
 
-from croupier.server.app import create_app
-from croupier.server.config import ServerConfig
-from croupier.server.testing import known_deals, running_server
-
-from .appkit import acted, context, need_build, open_personal, registered, shot
-from .conftest import FAST_HASHER
+from .appkit import acted, context, need_build, open_personal, registered, seeded_server, shot
 
 pytestmark = pytest.mark.browser
 
@@ -25,9 +20,7 @@ NO_GAME_SEED = bytes.fromhex("a2926b8caa344baef3288513bba83017c23fb43730d82cd535
 
 @pytest.fixture(scope="module")
 def no_game_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    database = tmp_path_factory.mktemp("buy") / "croupier.sqlite3"
-    config = ServerConfig(database_url=f"sqlite:///{database}", hasher=FAST_HASHER)
-    with known_deals(NO_GAME_SEED), running_server(create_app(config)) as url:
+    with seeded_server(tmp_path_factory.mktemp("buy"), NO_GAME_SEED) as (url, _app):
         yield url
 
 

@@ -10,14 +10,11 @@ import pytest
 from playwright.sync_api import Browser, expect
 
 from croupier.casino.tables import TableConfig
-from croupier.server.app import create_app
-from croupier.server.config import ServerConfig
 from croupier.server.floor import DEMO_LIMITS
-from croupier.server.testing import known_deals, running_server
 from croupier.store.round_models import TableMode
 
-from .appkit import acted, context, need_build, registered, shot
-from .conftest import FAST_HASHER, SEED
+from .appkit import acted, context, need_build, registered, seeded_server, shot
+from .conftest import SEED
 
 pytestmark = pytest.mark.browser
 
@@ -25,12 +22,7 @@ pytestmark = pytest.mark.browser
 @pytest.fixture(scope="module")
 def quick_table(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, int]]:
     """A server with one public Russian-poker table whose boxes have 2 seconds to decide."""
-    database = tmp_path_factory.mktemp("clock") / "croupier.sqlite3"
-    config = ServerConfig(
-        database_url=f"sqlite:///{database}", hasher=FAST_HASHER, demo_tables=False
-    )
-    app = create_app(config)
-    with known_deals(SEED), running_server(app) as url:
+    with seeded_server(tmp_path_factory.mktemp("clock"), SEED, demo_tables=False) as (url, app):
         tables = app.state.croupier.floor.tables
         made = tables.create(
             TableConfig("russian", DEMO_LIMITS, TableMode.PUBLIC, decision_seconds=2)
