@@ -124,6 +124,29 @@ def test_strictest_limit_of_the_person_applies_to_every_card_against_all_deposit
         casino.cashier.buy_chips("b4", first, 1)
 
 
+def test_each_card_shows_the_persons_strictest_limit_and_what_is_left(casino: Casino) -> None:
+    # Issue 12: what the player is shown is what buying is checked against, on every card.
+    first, second = _second_card_before_exclusion(casino)
+    casino.responsible.set_deposit_limit(first, 1, 3_000)
+    casino.responsible.set_deposit_limit(second, 1, 50_000)
+    casino.responsible.set_deposit_limit(second, 30, 9_000)
+    casino.cashier.buy_chips("b1", first, 1_200)
+    casino.cashier.buy_chips("b2", second, 800)
+    for card, own_daily in ((first, 3_000), (second, 50_000)):
+        daily, weekly, monthly = casino.responsible.person_limits(card)
+        assert (daily.own.amount, daily.applies, daily.deposited, daily.left) == (
+            own_daily,
+            3_000,
+            2_000,
+            1_000,
+        )
+        assert (weekly.applies, weekly.left, weekly.deposited) == (None, None, 2_000)
+        assert (monthly.applies, monthly.left) == (9_000, 7_000)
+    assert casino.responsible.person_limits(first)[2].own.amount is None  # set on the other card
+    stranger = _card(casino, "Boris Godunov", "passport", "4509 333333", date(1971, 1, 1))
+    assert casino.responsible.person_limits(stranger)[0].applies is None  # another person
+
+
 def test_a_limit_binds_a_card_registered_after_it(casino: Casino) -> None:
     first = _card(casino, "Boris Godunov", "passport", "4509 111111")
     casino.responsible.set_deposit_limit(first, 7, 1_000)

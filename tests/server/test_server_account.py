@@ -103,7 +103,8 @@ def test_cash_out_over_the_balance_is_refused_and_changes_nothing(
         "/api/cashier/cash-out", json={"key": "x", "amount": 5000}, headers=headers
     )
     assert answer.status_code == 409
-    assert answer.json()["error"]["code"] == "insufficient_funds"
+    assert answer.json()["error"]["kind"] == "insufficient_funds"
+    assert answer.json()["error"]["code"] == "insufficient_chips"
     assert client.get("/api/balance", headers=headers).json()["balance"] == 1000
 
 

@@ -50,7 +50,7 @@ def test_stud_play_with_fields_it_does_not_take_is_refused_and_not_stored(
         events = floor.rounds.view(round_id, Viewer.house()).events
         answer = me.send(intent="act", action={"box": 1, "act": "play", **extra})
         assert answer["type"] == "error" and answer["key"].startswith("p-"), answer
-        assert answer["code"] in ("bad_input", "refused")
+        assert answer["kind"] in ("bad_input", "refused")
         assert f"takes no {named}" in answer["message"] or named in answer.get("where", "")
         assert floor.rounds.view(round_id, Viewer.house()).events == events
         # The plain decision goes through.

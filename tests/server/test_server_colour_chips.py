@@ -126,7 +126,7 @@ def test_colour_chips_bad_buy_refused_with_a_clear_message_changing_nothing(
     client.app.state.croupier.floor.tables.sit(table_id, card, 1)  # type: ignore[attr-defined]
     answer = buy(client, table_id, headers, value, count, "c-1")
     assert answer.status_code == status, answer.text
-    assert answer.json()["error"]["code"] == code
+    assert answer.json()["error"]["kind"] == code
     assert says in answer.json()["error"]["message"]
     assert balance(client, headers) == 100_000
     assert client.get(colour_url(table_id), headers=headers).status_code == 404

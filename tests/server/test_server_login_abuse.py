@@ -78,8 +78,9 @@ def test_login_failures_all_read_the_same_over_http(client: TestClient) -> None:
     ]:
         answer = client.post("/api/login", json={"card_number": number, "password": password})
         assert answer.status_code == 401
-        answers.add((answer.json()["error"]["code"], answer.json()["error"]["message"]))
-    assert answers == {("unauthorized", LOGIN_FAILED)}
+        error = answer.json()["error"]
+        answers.add((error["code"], error["kind"], error["message"]))
+    assert answers == {("login_failed", "unauthorized", LOGIN_FAILED)}
 
 
 def test_password_checks_run_one_at_a_time_off_the_game_threads(

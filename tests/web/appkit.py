@@ -3,13 +3,17 @@
 from __future__ import annotations
 
 import itertools
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
-from croupier.server.app import WEBAPP
+from croupier.server.app import WEBAPP, create_app
+from croupier.server.config import ServerConfig
+from croupier.server.testing import known_deals, running_server
 
 PASSWORD = "correct horse"
 VIEWPORTS = {"desktop": {"width": 1280, "height": 800}, "phone": {"width": 390, "height": 844}}
@@ -17,6 +21,20 @@ _documents = itertools.count(1)
 # A shared 2-core machine running the whole suite can take longer than Playwright's 5 s to show an
 # answer; the checks wait for the event, so a longer bound only matters when something is wrong.
 expect.set_options(timeout=20_000)
+
+
+@contextmanager
+def seeded_server(folder: Path, seed: bytes, **settings: Any) -> Iterator[tuple[str, Any]]:
+    """A server of its own (a fresh SQLite file in ``folder``) dealing every round from ``seed``:
+    a test that needs one particular deal (a pair to split, an ace up) finds a seed for it.
+    Yields the base URL and the app (to open a special table)."""
+    from .conftest import FAST_HASHER
+
+    database = folder / "croupier.sqlite3"
+    config = ServerConfig(database_url=f"sqlite:///{database}", hasher=FAST_HASHER, **settings)
+    app = create_app(config)
+    with known_deals(seed), running_server(app) as url:
+        yield url, app
 
 
 def need_build() -> None:

@@ -86,6 +86,22 @@ class LimitState:
         return PERIODS[self.period_days]
 
 
+@dataclass(frozen=True, slots=True)
+class PersonLimit:
+    """A period's limit as it binds the person: the card's own setting (``own``), the
+    strictest in force on any of the person's cards (``applies``: what buying is checked
+    against), and the chips bought on all of them within the period (``deposited``)."""
+
+    own: LimitState
+    applies: int | None
+    deposited: int
+
+    @property
+    def left(self) -> int | None:
+        """What may still be bought within the period (None: no limit)."""
+        return None if self.applies is None else max(self.applies - self.deposited, 0)
+
+
 def _check_period(period_days: object) -> int:
     if not isinstance(period_days, int) or period_days not in PERIODS:
         raise BadInput(f"deposit limit period must be 1, 7 or 30 days, got {period_days!r}")
@@ -214,6 +230,23 @@ class Responsible:
         with self.store.read() as session:
             person = find_person(session, card_number)
             return [limit_state(session, person.id, days, now) for days in PERIODS]
+
+    def person_limits(self, card_number: object) -> list[PersonLimit]:
+        """Each period's limit as it binds the person holding ``card_number`` (see
+        :class:`PersonLimit`): what buying chips on this card is checked against."""
+        now = self.store.now()
+        with self.store.read() as session:
+            person = find_person(session, card_number)
+            cards = cards_of_person(session, person)
+            ids = [c.id for c in cards]
+            return [
+                PersonLimit(
+                    limit_state(session, person.id, days, now),
+                    strictest_limit(session, cards, days, now),
+                    deposited_since(session, ids, now - timedelta(days=days)),
+                )
+                for days in PERIODS
+            ]
 
     def self_exclude(self, card_number: object, months: int = MIN_EXCLUSION_MONTHS) -> datetime:
         """Exclude a player from now for ``months`` (at least six); returns the end.

@@ -152,13 +152,16 @@ def limits_out(player: Profile, state: State) -> LimitsOut:
     return LimitsOut(
         deposit_limits=[
             LimitOut(
-                period_days=limit.period_days,
-                period=limit.period,
-                amount=limit.amount,
-                pending_amount=limit.pending_amount,
-                pending_from=limit.pending_from,
+                period_days=limit.own.period_days,
+                period=limit.own.period,
+                amount=limit.own.amount,
+                pending_amount=limit.own.pending_amount,
+                pending_from=limit.own.pending_from,
+                applies=limit.applies,
+                deposited=limit.deposited,
+                left=limit.left,
             )
-            for limit in casino.responsible.deposit_limits(player.card_number)
+            for limit in casino.responsible.person_limits(player.card_number)
         ],
         excluded_until=casino.responsible.excluded_until(player.card_number),
         reality_check_minutes=minutes,

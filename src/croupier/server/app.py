@@ -27,7 +27,17 @@ from fastapi.staticfiles import StaticFiles
 
 from croupier import __version__
 from croupier.casino import Casino
-from croupier.server import api_account, api_advice, api_games, api_tables, errors, logs, ops, ws
+from croupier.server import (
+    api_account,
+    api_advice,
+    api_games,
+    api_tables,
+    errors,
+    lobby_feed,
+    logs,
+    ops,
+    ws,
+)
 from croupier.server.body_limit import BodyLimit
 from croupier.server.bus import RedisBus, namespace
 from croupier.server.config import SECRET_ENV, WS_FRAME_LIMIT, ServerConfig, server_secret
@@ -124,6 +134,7 @@ def create_app(config: ServerConfig | None = None, *, tune_gc: bool = False) -> 
     app.include_router(api_tables.router)
     app.include_router(api_advice.router)
     app.include_router(ws.router)
+    app.include_router(lobby_feed.router)
     app.include_router(ops.router)
     if (WEBAPP / "index.html").is_file():
         app.mount("/app", StaticFiles(directory=WEBAPP, html=True), name="webapp")

@@ -1,6 +1,8 @@
 """Refusals as HTTP answers: one shape for every error, naming what and where.
 
-Every error body is ``{"error": {"code": ..., "message": ..., "where": ...}}``.
+Every error body is ``{"error": {"code": ..., "kind": ..., "message": ...,
+"where": ..., "params": ...}}``: a stable code per refusal and its figures
+(:mod:`croupier.server.refusals`), the broad class, the English sentence.
 The casino core's refusals map to status codes (its module says which), a
 request that does not match the schema is a 422 that names the field, and
 anything unexpected is a 500 that leaks no internals (the log has the trace).
@@ -14,20 +16,14 @@ from typing import Any
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
+from pydantic import BaseModel, Field
 from starlette.exceptions import HTTPException
 
-from croupier.casino.errors import (
-    AuthError,
-    BadInput,
-    CasinoError,
-    Conflict,
-    InsufficientFunds,
-    NotFound,
-    Refused,
-)
+from croupier.casino.errors import CasinoError
 from croupier.games.base import RuleError
 from croupier.profiles import ProfileError
 from croupier.server.logs import log
+from croupier.server.refusals import CODES, Params, refusal
 
 
 class ApiError(Exception):
@@ -41,39 +37,32 @@ class ApiError(Exception):
         self.where = where
 
 
-def error_body(code: str, message: str, where: str = "") -> dict[str, Any]:
-    error: dict[str, Any] = {"code": code, "message": message}
+class ErrorDetail(BaseModel):
+    """A refusal: clients word it by ``code`` (with ``params``), never by the message."""
+
+    code: str = Field(json_schema_extra={"enum": list(CODES)})
+    kind: str = Field(description="the broad class: unauthorized, bad_input, refused...")
+    message: str = Field(description="the English sentence, for staff and logs")
+    where: str | None = Field(None, description="the field or place refused")
+    params: dict[str, int | str] | None = Field(
+        None, description="the refusal's figures: amounts in minor units, limits, dates"
+    )
+
+
+class ErrorOut(BaseModel):
+    error: ErrorDetail
+
+
+def error_body(
+    code: str, message: str, where: str = "", kind: str = "", params: Params | None = None
+) -> dict[str, Any]:
+    """The one error shape; ``kind`` is the broad class (the code itself when it is one)."""
+    error: dict[str, Any] = {"code": code, "kind": kind or code, "message": message}
     if where:
         error["where"] = where
+    if params:
+        error["params"] = dict(params)
     return {"error": error}
-
-
-# Most specific first: the first matching class decides.
-_CASINO: tuple[tuple[type[Exception], int, str], ...] = (
-    (AuthError, 401, "unauthorized"),
-    (InsufficientFunds, 409, "insufficient_funds"),
-    (Refused, 403, "refused"),
-    (Conflict, 409, "conflict"),
-    (NotFound, 404, "not_found"),
-    (BadInput, 422, "bad_input"),
-    (RuleError, 409, "rule"),
-    (ProfileError, 404, "not_found"),
-    (CasinoError, 400, "refused"),
-)
-
-
-def classify(error: Exception) -> tuple[int, str]:
-    """The status and code of a core refusal.
-
-    >>> classify(InsufficientFunds("card 7...: balance 0"))
-    (409, 'insufficient_funds')
-    >>> classify(RuleError("box 1: exchange refused"))
-    (409, 'rule')
-    """
-    for kind, status, code in _CASINO:
-        if isinstance(error, kind):
-            return status, code
-    return 500, "internal"
 
 
 def describe_validation(errors: Sequence[Any]) -> tuple[str, str]:
@@ -98,6 +87,12 @@ def describe_validation(errors: Sequence[Any]) -> tuple[str, str]:
 
 
 def install(app: FastAPI) -> None:
+    """The handlers, and the error shape on every route of the schema (routes added later too)."""
+    app.router.responses = {
+        **app.router.responses,
+        "default": {"model": ErrorOut, "description": "a refusal"},
+    }
+
     @app.exception_handler(ApiError)
     async def _api(_request: Request, error: ApiError) -> JSONResponse:
         return JSONResponse(error_body(error.code, error.message, error.where), error.status)
@@ -120,9 +115,10 @@ def install(app: FastAPI) -> None:
 
         @app.exception_handler(kind)
         async def _core(request: Request, error: Exception) -> JSONResponse:
-            status, code = classify(error)
-            log.info("refused", extra={"path": request.url.path, "code": code})
-            return JSONResponse(error_body(code, str(error)), status)
+            found = refusal(error)
+            log.info("refused", extra={"path": request.url.path, "code": found.code})
+            body = error_body(found.code, found.message, "", found.kind, found.params)
+            return JSONResponse(body, found.status)
 
     @app.exception_handler(Exception)
     async def _crash(request: Request, error: Exception) -> JSONResponse:

@@ -90,17 +90,20 @@ class Channel:
     max_queued: int = MAX_QUEUED_MESSAGES
     seq: int = 0
     subscribers: list[Subscriber] = field(default_factory=list)
+    changed: Callable[[], None] = lambda: None  # the lobby's ear: seats, watchers, events
 
     def subscribe(self, viewer: Viewer, snapshot: Projector) -> Subscriber:
         """Join: the subscriber's first message is the projected snapshot."""
         subscriber = Subscriber(viewer, asyncio.Queue(self.max_queued))
         subscriber.offer(self._message("snapshot", snapshot(viewer), None))
         self.subscribers.append(subscriber)
+        self.changed()
         return subscriber
 
     def unsubscribe(self, subscriber: Subscriber) -> None:
         if subscriber in self.subscribers:
             self.subscribers.remove(subscriber)
+            self.changed()
 
     def _message(self, kind: str, state: JSON, event: str | None, **extra: Any) -> JSON:
         message: JSON = {"type": kind, "table": self.table_id, "seq": self.seq, "state": state}
@@ -134,6 +137,7 @@ class Channel:
                 projected[key] = project(subscriber.viewer)
             if not subscriber.offer(self._message(kind, projected[key], event, **extra)):
                 self.unsubscribe(subscriber)
+        self.changed()
         return self.seq
 
     def viewers(self) -> Iterator[Viewer]:
@@ -152,12 +156,24 @@ class Hub:
     def __init__(self, max_queued: int = MAX_QUEUED_MESSAGES) -> None:
         self.max_queued = max_queued
         self.channels: dict[str, Channel] = {}
+        self.listeners: list[Callable[[], None]] = []
 
     def channel(self, table_id: str) -> Channel:
         found = self.channels.get(table_id)
         if found is None:
-            found = self.channels[table_id] = Channel(table_id, self.max_queued)
+            found = self.channels[table_id] = Channel(
+                table_id, self.max_queued, changed=self.changed
+            )
         return found
+
+    def listen(self, listener: Callable[[], None]) -> None:
+        """Call ``listener`` whenever any table changes (an event, a viewer came or went):
+        cheap and synchronous, it only notes that something did."""
+        self.listeners.append(listener)
+
+    def changed(self) -> None:
+        for listener in self.listeners:
+            listener()
 
     def publish(self, table_id: str, event: str, project: Projector, **extra: Any) -> int:
         return self.channel(table_id).publish(event, project, **extra)

@@ -180,9 +180,15 @@ class BalanceOut(BaseModel):
 class LimitOut(BaseModel):
     period_days: int
     period: str
-    amount: int | None
+    amount: int | None = Field(description="this card's own limit in force (None: none)")
     pending_amount: int | None
     pending_from: datetime | None
+    applies: int | None = Field(
+        description="the limit buying is checked against: the strictest in force on any card "
+        "of the same person (None: none)"
+    )
+    deposited: int = Field(description="chips bought within the period on all the person's cards")
+    left: int | None = Field(description="what may still be bought within the period")
 
 
 class LimitsOut(BaseModel):

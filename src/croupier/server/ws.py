@@ -28,12 +28,12 @@ from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 from croupier.casino import AuthError, CasinoError, Profile
 from croupier.casino.auth import token_hash
 from croupier.games.base import JSON, RuleError, Viewer
-from croupier.server.errors import classify
 from croupier.server.floor import Floor
 from croupier.server.hub import Subscriber
 from croupier.server.intents import Intent, MessageError, parse_message
 from croupier.server.logs import log
 from croupier.server.projection import alias
+from croupier.server.refusals import Refusal, refusal
 from croupier.server.security import token_of, viewer_profile
 from croupier.server.state import ServerState, connection_state
 
@@ -61,8 +61,13 @@ class SessionGone(Exception):
         self.message = message
 
 
-def error_message(code: str, message: str, key: str | None = None, where: str = "") -> JSON:
-    data: JSON = {"type": "error", "code": code, "message": message}
+def error_message(
+    code: str, message: str, key: str | None = None, where: str = "", refused: Refusal | None = None
+) -> JSON:
+    """An error on the socket: the REST error's fields (code, kind, message, params), typed."""
+    data: JSON = {"type": "error", "code": code, "kind": code, "message": message}
+    if refused is not None:
+        data.update(refused.fields())
     if key is not None:
         data["key"] = key
     if where:
@@ -254,9 +259,11 @@ async def _read(
             subscriber.offer(error_message("bad_input", str(error), key or error.key, error.where))
             log.info("bad message", extra={"table": table_id, "where": error.where})
         except (CasinoError, RuleError) as error:
-            _status, code = classify(error)
-            subscriber.offer(error_message(code, str(error), key))
-            log.info("intent refused", extra={"table": table_id, "code": code, "why": str(error)})
+            found = refusal(error)
+            subscriber.offer(error_message(found.code, found.message, key, refused=found))
+            log.info(
+                "intent refused", extra={"table": table_id, "code": found.code, "why": str(error)}
+            )
         except SessionGone:
             log.info("session gone", extra={"table": table_id})
             raise

@@ -610,6 +610,43 @@ export interface components {
          * @enum {string}
          */
         DocumentType: "passport" | "foreign_passport" | "id_card" | "driving_licence" | "residence_permit" | "military_id";
+        /**
+         * ErrorDetail
+         * @description A refusal: clients word it by ``code`` (with ``params``), never by the message.
+         */
+        ErrorDetail: {
+            /**
+             * Code
+             * @enum {string}
+             */
+            code: "unauthorized" | "insufficient_funds" | "refused" | "conflict" | "not_found" | "bad_input" | "rule_refused" | "login_failed" | "session_ended" | "under_age" | "registration_refused" | "password_too_short" | "password_common" | "birth_date_too_early" | "document_type_unknown" | "document_number_invalid" | "card_number_invalid" | "forbidden_character" | "self_excluded" | "deposit_limit" | "exclusion_too_short" | "colour_chips_short" | "insufficient_chips" | "staff_do_not_play" | "idempotency_key_reused" | "colour_not_roulette" | "colour_chip_value" | "colour_not_seated" | "colour_value_fixed" | "colour_revalued" | "colour_stake_value" | "colour_none" | "colour_count" | "personal_tables_limit" | "table_full" | "box_taken" | "box_already_yours" | "boxes_per_player_limit" | "box_not_yours" | "table_in_play" | "table_not_found" | "round_in_play" | "already_staked" | "not_taking_stakes" | "deal_needs_stake" | "nothing_to_deal" | "round_closed" | "too_many_decisions" | "unknown_field" | "stake_above_maximum" | "stake_below_minimum" | "recall_too_old" | "round_not_found" | "player_not_found" | "forbidden" | "too_large" | "rate_limited" | "method_not_allowed" | "http" | "internal";
+            /**
+             * Kind
+             * @description the broad class: unauthorized, bad_input, refused...
+             */
+            kind: string;
+            /**
+             * Message
+             * @description the English sentence, for staff and logs
+             */
+            message: string;
+            /**
+             * Params
+             * @description the refusal's figures: amounts in minor units, limits, dates
+             */
+            params?: {
+                [key: string]: number | string;
+            } | null;
+            /**
+             * Where
+             * @description the field or place refused
+             */
+            where?: string | null;
+        };
+        /** ErrorOut */
+        ErrorOut: {
+            error: components["schemas"]["ErrorDetail"];
+        };
         /** ExcludeIn */
         ExcludeIn: {
             /**
@@ -617,11 +654,6 @@ export interface components {
              * @default 6
              */
             months: number;
-        };
-        /** HTTPValidationError */
-        HTTPValidationError: {
-            /** Detail */
-            detail?: components["schemas"]["ValidationError"][];
         };
         /** KeyIn */
         KeyIn: {
@@ -640,8 +672,26 @@ export interface components {
         };
         /** LimitOut */
         LimitOut: {
-            /** Amount */
+            /**
+             * Amount
+             * @description this card's own limit in force (None: none)
+             */
             amount: number | null;
+            /**
+             * Applies
+             * @description the limit buying is checked against: the strictest in force on any card of the same person (None: none)
+             */
+            applies: number | null;
+            /**
+             * Deposited
+             * @description chips bought within the period on all the person's cards
+             */
+            deposited: number;
+            /**
+             * Left
+             * @description what may still be bought within the period
+             */
+            left: number | null;
             /** Pending Amount */
             pending_amount: number | null;
             /** Pending From */
@@ -782,19 +832,6 @@ export interface components {
             /** On */
             on: boolean;
         };
-        /** ValidationError */
-        ValidationError: {
-            /** Context */
-            ctx?: Record<string, never>;
-            /** Input */
-            input?: unknown;
-            /** Location */
-            loc: (string | number)[];
-            /** Message */
-            msg: string;
-            /** Error Type */
-            type: string;
-        };
         /** VerifyIn */
         VerifyIn: {
             /**
@@ -848,6 +885,15 @@ export interface operations {
                     "application/json": components["schemas"]["BalanceOut"];
                 };
             };
+            /** @description a refusal */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
         };
     };
     buy_chips_api_cashier_buy_post: {
@@ -872,13 +918,13 @@ export interface operations {
                     "application/json": components["schemas"]["ReceiptOut"];
                 };
             };
-            /** @description Validation Error */
-            422: {
+            /** @description a refusal */
+            default: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
+                    "application/json": components["schemas"]["ErrorOut"];
                 };
             };
         };
@@ -905,13 +951,13 @@ export interface operations {
                     "application/json": components["schemas"]["ReceiptOut"];
                 };
             };
-            /** @description Validation Error */
-            422: {
+            /** @description a refusal */
+            default: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
+                    "application/json": components["schemas"]["ErrorOut"];
                 };
             };
         };
@@ -938,13 +984,13 @@ export interface operations {
                     "application/json": components["schemas"]["VerifyOut"];
                 };
             };
-            /** @description Validation Error */
-            422: {
+            /** @description a refusal */
+            default: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
+                    "application/json": components["schemas"]["ErrorOut"];
                 };
             };
         };
@@ -972,13 +1018,13 @@ export interface operations {
                     };
                 };
             };
-            /** @description Validation Error */
-            422: {
+            /** @description a refusal */
+            default: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
+                    "application/json": components["schemas"]["ErrorOut"];
                 };
             };
         };
@@ -1005,13 +1051,13 @@ export interface operations {
                     };
                 };
             };
-            /** @description Validation Error */
-            422: {
+            /** @description a refusal */
+            default: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
+                    "application/json": components["schemas"]["ErrorOut"];
                 };
             };
         };
@@ -1036,6 +1082,15 @@ export interface operations {
                     }[];
                 };
             };
+            /** @description a refusal */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
         };
     };
     get_limits_api_limits_get: {
@@ -1054,6 +1109,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["LimitsOut"];
+                };
+            };
+            /** @description a refusal */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
                 };
             };
         };
@@ -1080,13 +1144,13 @@ export interface operations {
                     "application/json": components["schemas"]["LimitsOut"];
                 };
             };
-            /** @description Validation Error */
-            422: {
+            /** @description a refusal */
+            default: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
+                    "application/json": components["schemas"]["ErrorOut"];
                 };
             };
         };
@@ -1113,13 +1177,13 @@ export interface operations {
                     "application/json": components["schemas"]["LimitsOut"];
                 };
             };
-            /** @description Validation Error */
-            422: {
+            /** @description a refusal */
+            default: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
+                    "application/json": components["schemas"]["ErrorOut"];
                 };
             };
         };
@@ -1146,13 +1210,13 @@ export interface operations {
                     "application/json": components["schemas"]["LimitsOut"];
                 };
             };
-            /** @description Validation Error */
-            422: {
+            /** @description a refusal */
+            default: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
+                    "application/json": components["schemas"]["ErrorOut"];
                 };
             };
         };
@@ -1179,13 +1243,13 @@ export interface operations {
                     "application/json": components["schemas"]["LoginOut"];
                 };
             };
-            /** @description Validation Error */
-            422: {
+            /** @description a refusal */
+            default: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
+                    "application/json": components["schemas"]["ErrorOut"];
                 };
             };
         };
@@ -1205,6 +1269,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description a refusal */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
             };
         };
     };
@@ -1226,6 +1299,15 @@ export interface operations {
                     "application/json": components["schemas"]["PlayerOut"];
                 };
             };
+            /** @description a refusal */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
         };
     };
     list_profiles_api_profiles_get: {
@@ -1244,6 +1326,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ProfileSummary"][];
+                };
+            };
+            /** @description a refusal */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
                 };
             };
         };
@@ -1268,13 +1359,13 @@ export interface operations {
                     "application/json": components["schemas"]["ProfileRules"];
                 };
             };
-            /** @description Validation Error */
-            422: {
+            /** @description a refusal */
+            default: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
+                    "application/json": components["schemas"]["ErrorOut"];
                 };
             };
         };
@@ -1301,13 +1392,13 @@ export interface operations {
                     "application/json": components["schemas"]["PlayerOut"];
                 };
             };
-            /** @description Validation Error */
-            422: {
+            /** @description a refusal */
+            default: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
+                    "application/json": components["schemas"]["ErrorOut"];
                 };
             };
         };
@@ -1336,13 +1427,13 @@ export interface operations {
                     };
                 };
             };
-            /** @description Validation Error */
-            422: {
+            /** @description a refusal */
+            default: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
+                    "application/json": components["schemas"]["ErrorOut"];
                 };
             };
         };
@@ -1365,6 +1456,15 @@ export interface operations {
                     "application/json": {
                         [key: string]: unknown;
                     }[];
+                };
+            };
+            /** @description a refusal */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
                 };
             };
         };
@@ -1393,13 +1493,13 @@ export interface operations {
                     };
                 };
             };
-            /** @description Validation Error */
-            422: {
+            /** @description a refusal */
+            default: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
+                    "application/json": components["schemas"]["ErrorOut"];
                 };
             };
         };
@@ -1426,13 +1526,13 @@ export interface operations {
                     };
                 };
             };
-            /** @description Validation Error */
-            422: {
+            /** @description a refusal */
+            default: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
+                    "application/json": components["schemas"]["ErrorOut"];
                 };
             };
         };
@@ -1457,13 +1557,13 @@ export interface operations {
                     "application/json": components["schemas"]["ColourChipsOut"];
                 };
             };
-            /** @description Validation Error */
-            422: {
+            /** @description a refusal */
+            default: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
+                    "application/json": components["schemas"]["ErrorOut"];
                 };
             };
         };
@@ -1492,13 +1592,13 @@ export interface operations {
                     "application/json": components["schemas"]["ColourReceiptOut"];
                 };
             };
-            /** @description Validation Error */
-            422: {
+            /** @description a refusal */
+            default: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
+                    "application/json": components["schemas"]["ErrorOut"];
                 };
             };
         };
@@ -1527,13 +1627,13 @@ export interface operations {
                     "application/json": components["schemas"]["ColourReceiptOut"];
                 };
             };
-            /** @description Validation Error */
-            422: {
+            /** @description a refusal */
+            default: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
+                    "application/json": components["schemas"]["ErrorOut"];
                 };
             };
         };
@@ -1564,13 +1664,13 @@ export interface operations {
                     };
                 };
             };
-            /** @description Validation Error */
-            422: {
+            /** @description a refusal */
+            default: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
+                    "application/json": components["schemas"]["ErrorOut"];
                 };
             };
         };

@@ -19,7 +19,7 @@ export async function api<T>(path: string, init: { method?: string; body?: unkno
   }
   const data: unknown = answer.status === 204 ? null : await answer.json().catch(() => null);
   if (!answer.ok) {
-    const error = (data as { error?: { code: string; message?: string; where?: string } } | null)?.error;
+    const error = (data as Partial<Schemas["ErrorOut"]> | null)?.error;
     throw new ApiRefusal(error ?? { code: "internal" }, answer.status);
   }
   return data as T;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { type ColourView, buyProblem, colourChange } from "./colour";
-import { refusalKey } from "./errors";
+import { refusalKey, refusalText } from "./errors";
 
 const limits = { min: 2500, max: 500000, max_payout: 0 };
 function stack(count: number, value: number): ColourView {
@@ -58,35 +58,15 @@ describe("what the player is told about their colour chips", () => {
 });
 
 describe("the server's colour-chip refusals are worded for the player", () => {
-  it("each refusal gets its own words, never the general ones", () => {
-    const cases: [string, string, string][] = [
-      [
-        "bad_input",
-        "table 3: a colour chip must be worth 2500 to 500000 (the table's limits), not 100",
-        "err_colour_limits",
-      ],
-      [
-        "refused",
-        "table 3: card 1234 does not sit here; sit at a box first (its colour is yours)",
-        "err_colour_sit",
-      ],
-      [
-        "refused",
-        "table 3: you hold colour 1 chips worth 5000; buy more at 5000 or change them back first",
-        "err_colour_value",
-      ],
-      ["not_found", "table 3: card 1234 holds no colour chips here", "err_colour_none"],
-      [
-        "refused",
-        "table 3 box 1: your colour chips are worth 2500 each (revalued at the table minimum after more than 30 minutes away); stake the box with chip 2500, not 5000",
-        "err_colour_revalued",
-      ],
-      [
-        "refused",
-        "table 3 box 1: your colour chips are worth 5000 each; stake the box with chip 5000, not 2500",
-        "err_colour_stake",
-      ],
-    ];
-    for (const [code, message, key] of cases) expect(refusalKey({ code, message }), message).toBe(key);
+  it("each refusal gets its own words and figures, never the general ones", () => {
+    const ru = (code: string, params = {}) => refusalText({ code, kind: "refused", params }, "ru");
+    expect(ru("colour_chip_value", { min: 2500, max: 500000 })).toBe(
+      "Цена цветной фишки — от 25,00\u00a0₽ до 5\u00a0000,00\u00a0₽ (лимиты стола).",
+    );
+    expect(ru("colour_chips_short", { needed: 3, value: 2500, have: 1 })).toContain(
+      "нужно 3 цветных фишек по 25,00\u00a0₽, у вас 1",
+    );
+    expect(ru("colour_revalued", { value: 2500 })).toContain("25,00\u00a0₽");
+    expect(refusalKey({ code: "colour_none", kind: "not_found" })).toBe("err_colour_none");
   });
 });

@@ -1,53 +1,59 @@
-// A refusal from the server ({code, message}) worded for the player: by its stable code, made more
-// precise by a few known reasons. Never the server's English, kopecks or internal ids.
-import type { Key } from "./i18n";
+// A refusal from the server worded for the player: by its stable code (typed by the OpenAPI
+// schema) and its figures, never by the server's English message, kopecks or internal ids.
+import type { components } from "./api-schema";
+import { type Key, type Lang, known, translate } from "./i18n";
+import { formatMoney } from "./money";
+
+type Detail = components["schemas"]["ErrorDetail"];
+/** Every code the server sends, and the client's own for a request that never got an answer. */
+export type Code = Detail["code"] | "network";
 
 export interface Refusal {
   code: string;
+  kind?: string;
   message?: string;
-  where?: string;
+  where?: string | null;
+  params?: Record<string, string | number> | null;
 }
 
-const REASONS: [RegExp, Key][] = [
-  [/under 18|under \d+ today/, "err_minor"],
-  [/cannot be registered online/, "err_document_taken"],
-  [/wrong card number or password/, "err_bad_login"],
-  [/is locked/, "err_locked"],
-  [/self-excluded/, "err_excluded"],
-  [/deposit limit/, "err_limit"],
-  [/at least \d+ characters/, "err_password_short"],
-  [/taken by another player|every box is taken/, "err_seat_taken"],
-  // Colour chips at roulette, before the general limits below.
-  [/colour chip must be worth/, "err_colour_limits"],
-  [/holds no colour chips/, "err_colour_none"],
-  [/does not sit here/, "err_colour_sit"],
-  [/you hold colour \d+ chips worth/, "err_colour_value"],
-  [/revalued at the table minimum/, "err_colour_revalued"],
-  [/your colour chips are worth/, "err_colour_stake"],
-  [/colour chips: buy 1 to/, "err_colour_count"],
-  [
-    /table limits|below the table minimum|above the table maximum|outside the limits|limit/,
-    "err_stake_limits",
-  ],
-];
+// tsc fails here when the server gains a code the dictionary cannot word.
+type Unworded = Exclude<`err_${Code}`, Key>;
+const everyCodeWorded: [Unworded] extends [never] ? true : Unworded = true;
+void everyCodeWorded;
 
-const CODES: Record<string, Key> = {
-  unauthorized: "err_unauthorized",
-  insufficient_funds: "err_insufficient_funds",
-  refused: "err_refused",
-  conflict: "err_conflict",
-  not_found: "err_not_found",
-  bad_input: "err_bad_input",
-  rule: "err_rule",
-  internal: "err_internal",
-  too_large: "err_too_large",
-  network: "err_network",
-};
+// Figures in kopecks, per code; every other figure (a count, a date, an age) is shown as it is.
+const COUNTS: Partial<Record<Code, readonly string[]>> = { colour_chips_short: ["needed", "have"] };
+const MONEY = new Set(["amount", "min", "max", "limit", "used", "left", "value", "have", "needed"]);
+const PERIODS: Record<string, Key> = { "24-hour": "period_1", "7-day": "period_7", "30-day": "period_30" };
 
+/** The dictionary key of a refusal: its code's, else its broad class's, else a general one. */
 export function refusalKey(refusal: Refusal): Key {
-  const message = refusal.message ?? "";
-  for (const [pattern, key] of REASONS) if (pattern.test(message)) return key;
-  return CODES[refusal.code] ?? "err_generic";
+  for (const code of [refusal.code, refusal.kind]) {
+    const key = `err_${code}`;
+    if (code && known(key)) return key;
+  }
+  return "err_generic";
+}
+
+function figure(code: string, name: string, value: string | number, lang: Lang): string | number {
+  if (typeof value === "number" && MONEY.has(name) && !COUNTS[code as Code]?.includes(name))
+    return formatMoney(value, lang);
+  if (name === "period" && typeof value === "string" && value in PERIODS)
+    return translate(lang, PERIODS[value] as Key);
+  if (typeof value === "string" && /^\d{4}-\d{2}-\d{2}$/.test(value) && lang === "ru")
+    return value.split("-").reverse().join(".");
+  return value;
+}
+
+/** The refusal in the player's language, its figures formatted (money as currency). */
+export function refusalText(refusal: Refusal, lang: Lang): string {
+  const key = refusalKey(refusal);
+  const params: Record<string, string | number> = {};
+  for (const [name, value] of Object.entries(refusal.params ?? {}))
+    params[name] = figure(refusal.code, name, value, lang);
+  const text = translate(lang, key, params);
+  // A sentence whose figure did not come falls back to the class's words, never to "{min}".
+  return /\{\w+\}/.test(text) ? translate(lang, refusalKey({ code: refusal.kind ?? "" }), {}) : text;
 }
 
 export class ApiRefusal extends Error {

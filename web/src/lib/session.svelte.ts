@@ -1,6 +1,6 @@
 // The player's session across pages: language, who is logged in, the balance, one notice line.
 import { api } from "./api";
-import { ApiRefusal, type Refusal, refusalKey } from "./errors";
+import { ApiRefusal, type Refusal, refusalText } from "./errors";
 import { type Key, type Lang, defaultLang, translate } from "./i18n";
 import { formatMoney } from "./money";
 
@@ -38,11 +38,11 @@ class Session {
 
   fail(error: unknown): void {
     const refusal: Refusal = error instanceof ApiRefusal ? error.refusal : { code: "internal" };
-    this.notice = { text: this.t(refusalKey(refusal)), error: true };
+    this.failWith(refusal);
   }
 
   failWith(refusal: Refusal): void {
-    this.notice = { text: this.t(refusalKey(refusal)), error: true };
+    this.notice = { text: refusalText(refusal, this.lang), error: true };
   }
 
   clear(): void {

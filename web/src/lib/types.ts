@@ -1,5 +1,8 @@
 // The table's state as the WebSocket sends it (already projected for this viewer). Not in the
 // OpenAPI schema (it is a socket message), so written here; only what the client reads.
+import type { components } from "./api-schema";
+
+type Schemas = components["schemas"];
 export interface Limits {
   min: number;
   max: number;
@@ -89,5 +92,5 @@ export interface TableState {
 export type ServerMessage =
   | { type: "snapshot" | "event"; seq: number; state: TableState; event?: string; by?: string }
   | { type: "ack"; key: string; seq: number }
-  | { type: "error"; code: string; message: string; key?: string; where?: string }
+  | ({ type: "error"; key?: string } & Schemas["ErrorDetail"])
   | { type: "pong"; seq: number };

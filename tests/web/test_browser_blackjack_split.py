@@ -1,0 +1,57 @@
+"""Blackjack split hands (issue 13): after a split each hand stands on its own with its own
+total, a soft total read as "8/18"; the box plays each hand in turn. The deal is known: the
+server deals from a seed found for it (7-7 against a 6; the first hand's new card an ace)."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, expect
+
+from .appkit import acted, context, need_build, open_personal, registered, seeded_server, shot
+
+pytestmark = pytest.mark.browser
+
+# Round 1 of a table dealt from this seed: box 7h 7d, dealer 6h; a split gives 7h Ah and 7d.
+SPLIT_SEED = bytes.fromhex("f64ac979364a18ba616bf102982872e0f7528396b9b36418a88fd946c69394")
+
+
+ACTIVE = re.compile(r"\bactive\b")
+
+
+@pytest.fixture(scope="module")
+def split_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    with seeded_server(tmp_path_factory.mktemp("split"), SPLIT_SEED) as (url, _app):
+        yield url
+
+
+def test_split_hands_are_shown_each_with_its_soft_total(
+    split_server: str, browser: Browser, shots: Path
+) -> None:
+    need_build()
+    ctx = context(browser, "desktop")
+    page = ctx.new_page()
+    registered(ctx, split_server, "Semyon Razdelov", chips=100_000)
+    open_personal(page, split_server, "blackjack")
+    page.click("[data-chip='2500']")
+    page.click("[data-spot='stake']")
+    acted(page, lambda: page.click("[data-stake='1']"))
+    box = page.locator("[data-box='1']")
+    expect(box.locator(".hand [data-total]")).to_have_text("14")
+    acted(page, lambda: page.click("[data-act='split']"))
+    hands = box.locator(".hand")
+    expect(hands).to_have_count(2)
+    expect(hands.nth(0)).to_contain_text("Hand 1")
+    expect(hands.nth(0).locator("[data-total]")).to_have_text("8/18")  # 7 and an ace: soft
+    expect(hands.nth(1)).to_contain_text("Hand 2")
+    expect(hands.nth(1).locator("[data-total]")).to_have_text("7")
+    expect(hands.nth(0)).to_have_class(ACTIVE)
+    shot(page, shots, "desktop-split-soft-total")
+    acted(page, lambda: page.click("[data-act='stand']"))  # the first hand stands on 18
+    expect(hands.nth(1)).to_have_class(ACTIVE)  # the second hand's turn, its own card
+    expect(hands.nth(1).locator(".cards > *")).to_have_count(2)
+    shot(page, shots, "desktop-split-second-hand")
+    ctx.close()

@@ -1,0 +1,73 @@
+import { describe, expect, it } from "vitest";
+import { type Key, translate } from "./i18n";
+import { rtpOf } from "./rtp";
+import { payTables, rulesInWords } from "./rules";
+
+const en = (key: Key, params?: Record<string, string | number>) => translate("en", key, params);
+const ru = (key: Key, params?: Record<string, string | number>) => translate("ru", key, params);
+const baccarat = {
+  shoe: { decks: 8 },
+  player_pays: "1",
+  banker_pays: "1",
+  banker_commission: "1/20",
+  tie_pays: "8",
+  tie_returns_player_banker: true,
+};
+
+describe("the rules in words come from the profile", () => {
+  it("baccarat: the commission as a percentage, the tie's pay, both languages", () => {
+    const words = rulesInWords("baccarat", baccarat, en).join(" ");
+    expect(words).toContain("BANKER 1 to 1 less a 5 % commission, TIE 8 to 1");
+    expect(rulesInWords("baccarat", baccarat, ru).join(" ")).toContain("минус комиссия 5 %");
+  });
+  it("stud: the pay table by hand names, lowest pay first, and no settings leak", () => {
+    const stud = {
+      bet_antes: 2,
+      dealer: { qualifies_with: 1, no_game: "ante_to_all" },
+      ante_on_win: "returned",
+      tie: "push",
+      pay_table: { "1": 1, "2": 1, "10": 100, "9": 50 },
+      improve: [
+        { after: "start", exchange_counts: [1, 2, 3, 4, 5], exchange_prices: { "1": "1" }, sixth: "1" },
+      ],
+      buy_game: { when: "after_show", price: "1" },
+      insurance: { min_hand: 4 },
+    };
+    const words = rulesInWords("stud", stud, en);
+    expect(words).toContain("The dealer has a game with Ace-king or better.");
+    expect(words).toContain("Before deciding you may exchange 1 to 5 cards once, for 1 ANTE.");
+    for (const line of [...words, ...rulesInWords("stud", stud, ru)])
+      expect(line).not.toMatch(/[{}§]|RULES|undefined|NaN/);
+    const [title, rows] = payTables("stud", stud, en)[0] ?? ["", []];
+    expect(title).toBe("BET");
+    expect(rows.map((r) => r[0])).toEqual(["Ace-king", "Pair", "Straight flush", "Royal flush"]);
+  });
+  it("hold'em bonus hands are named as a player reads them", () => {
+    const side = {
+      line: "bonus",
+      pays: {},
+      hands: [
+        { box: ["AKs"], dealer: [], pays: 25 },
+        { box: ["AA"], dealer: ["AA"], pays: 1000 },
+      ],
+    };
+    const [, rows] = payTables("holdem_bonus", { side_bets: [side] }, en)[0] ?? ["", []];
+    expect(rows).toEqual([
+      ["A-K suited", "25 : 1"],
+      ["A-A + dealer: A-A", "1000 : 1"],
+    ]);
+  });
+});
+
+describe("the RTP panel", () => {
+  it("shows the math lab's house edge per wager, as percentages of the language", () => {
+    const rows = rtpOf("baccarat", "ru");
+    expect(rows.map((r) => [r.name, r.edge])).toEqual([
+      ["БАНКИР", "1,06\u00a0%"],
+      ["ИГРОК", "1,24\u00a0%"],
+      ["НИЧЬЯ", "14,36\u00a0%"],
+    ]);
+    expect(rtpOf("roulette", "en")[0]?.rtp).toBe("97.30\u00a0%");
+    expect(rtpOf("no-such-profile", "en")).toEqual([]);
+  });
+});
