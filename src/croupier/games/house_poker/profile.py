@@ -107,7 +107,7 @@ class HandFloor(Settings):
     model_config = ConfigDict(populate_by_name=True)
 
     category: HandClass = Field(validation_alias="class")
-    rank: Annotated[int, _Rank()] = 0
+    rank: Annotated[int, _Rank()] = Field(0, json_schema_extra={"default": "2"})
 
     def describe(self) -> str:
         name = _RANK_NAMES[self.rank]
