@@ -107,6 +107,7 @@ def test_a_loaded_profile_is_frozen_hashable_and_equal_to_a_fresh_read() -> None
         again = parse(_data(pid), f"{pid}.toml")
         assert again == profile and hash(again) == hash(profile)
         assert {profile: pid}[again] == pid
+        assert set(profile.published()) >= {"id", "name", "source", "game"}
         field = "id"
         with pytest.raises(ValidationError, match="frozen"):
             setattr(profile, field, "other")

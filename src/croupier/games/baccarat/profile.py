@@ -20,7 +20,7 @@ from typing import Any, ClassVar, Literal, Self
 from pydantic import model_validator
 
 from croupier.games.common.seating import Table
-from croupier.games.common.settings import Exact, Refusal, Settings, validated
+from croupier.games.common.settings import Exact, From, Refusal, Settings, validated
 from croupier.games.common.shoe import ShoeRules
 
 STAKES = ("player", "banker", "tie")
@@ -63,25 +63,11 @@ class BaccaratProfile(Settings):
         "banker_commission", "tie_pays", "tie_returns_player_banker", "game",
     )  # fmt: skip
 
-    @property
-    def player_pays(self) -> Fraction:
-        return self.pays.player
-
-    @property
-    def banker_pays(self) -> Fraction:
-        return self.pays.banker
-
-    @property
-    def banker_commission(self) -> Fraction:
-        return self.pays.banker_commission
-
-    @property
-    def tie_pays(self) -> Fraction:
-        return self.pays.tie
-
-    @property
-    def tie_returns_player_banker(self) -> bool:
-        return self.pays.tie_returns_player_banker
+    player_pays = From[Fraction]("pays.player")
+    banker_pays = From[Fraction]("pays.banker")
+    banker_commission = From[Fraction]("pays.banker_commission")
+    tie_pays = From[Fraction]("pays.tie")
+    tie_returns_player_banker = From[bool]("pays.tie_returns_player_banker")
 
 
 def parse_profile(data: Mapping[str, Any], where: str) -> BaccaratProfile:

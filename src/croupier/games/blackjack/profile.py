@@ -18,7 +18,7 @@ from typing import Annotated, Any, ClassVar, Literal
 
 from croupier.games.blackjack.hand import BONUS_COMBINATIONS
 from croupier.games.common.seating import Table
-from croupier.games.common.settings import Exact, NamedCounts, Positive, Settings, validated
+from croupier.games.common.settings import Exact, From, NamedCounts, Positive, Settings, validated
 from croupier.games.common.shoe import ShoeRules
 
 Surrender = Literal["none", "not_against_ace", "any"]
@@ -70,13 +70,8 @@ class BlackjackProfile(Settings):
         "surrender", "double_on", "split", "insurance", "twenty_one_plus_three", "game",
     )  # fmt: skip
 
-    @property
-    def dealer_hits_soft_17(self) -> bool:
-        return self.dealer.hits_soft_17
-
-    @property
-    def blackjack_pays(self) -> Fraction:
-        return self.pays.blackjack
+    dealer_hits_soft_17 = From[bool]("dealer.hits_soft_17")
+    blackjack_pays = From[Fraction]("pays.blackjack")
 
     def may_double_on(self, hard: int) -> bool:
         """Whether two cards counting ``hard`` (aces as 1) may be doubled."""

@@ -26,7 +26,7 @@ import re
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Annotated, Any, ClassVar, Self, TypeVar
+from typing import Annotated, Any, ClassVar, Generic, Self, TypeVar, overload
 
 from pydantic import (
     BaseModel,
@@ -47,12 +47,31 @@ from croupier.profiles import ProfileError
 __all__ = ["Field"]  # re-exported: profiles declare their fields with it
 
 M = TypeVar("M", bound="Settings")
+T = TypeVar("T")
+
+
+class From(Generic[T]):
+    """A flat name for a setting inside a section, as the engines read it:
+    ``tie = From[Tie]("settle.tie")`` makes ``profile.tie`` the file's ``[settle] tie``."""
+
+    def __init__(self, path: str) -> None:
+        self.section, _, self.key = path.partition(".")
+
+    @overload
+    def __get__(self, owner: None, cls: type) -> From[T]: ...
+    @overload
+    def __get__(self, owner: object, cls: type) -> T: ...
+    def __get__(self, owner: object, cls: type) -> From[T] | T:
+        if owner is None:
+            return self
+        value: T = getattr(getattr(owner, self.section), self.key)
+        return value
 
 
 class Settings(BaseModel):
     """One table of a profile: frozen, unknown keys refused, values never coerced."""
 
-    model_config = ConfigDict(frozen=True, extra="forbid", strict=True)
+    model_config = ConfigDict(frozen=True, extra="forbid", strict=True, ignored_types=(From,))
 
     # The names a profile publishes (API, math lab hash), when they differ
     # from its fields: the flat shape profiles had before they were models.

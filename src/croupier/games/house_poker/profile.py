@@ -36,6 +36,7 @@ from croupier.games.common.settings import (
     Count,
     Exact,
     Field,
+    From,
     HandClass,
     Listed,
     Positive,
@@ -295,39 +296,16 @@ class HouseProfile(Settings):
         "dark_preset",
     )  # fmt: skip
 
-    @property
-    def hole_cards(self) -> int:
-        return self.deal.hole_cards
-
-    @property
-    def board_cards(self) -> int:
-        return self.deal.board_cards
-
-    @property
-    def ranking(self) -> Ranking:
-        return self.deal.ranking
-
-    @property
-    def dealer_floor(self) -> HandFloor | None:
-        return self.dealer.qualifies_with
-
-    @property
-    def ante_paid(self) -> AntePaid:
-        return self.ante.paid
-
-    @property
-    def ante_pays(self) -> Mapping[Category, int]:
-        """A winning ANTE's coefficient; a class not here: returned."""
-        return self.ante.pays
-
-    @property
-    def ante_bonus(self) -> Mapping[Category, int]:
-        """Paid on a played box's ANTE whatever the dealer holds."""
-        return self.ante.bonus
-
-    @property
-    def dark_preset(self) -> tuple[StreetLine, ...]:
-        return self.dark.preset
+    hole_cards = From[int]("deal.hole_cards")
+    board_cards = From[int]("deal.board_cards")
+    ranking = From[Ranking]("deal.ranking")
+    dealer_floor = From[HandFloor | None]("dealer.qualifies_with")
+    ante_paid = From[AntePaid]("ante.paid")
+    # a winning ANTE's coefficient; a class not here: returned
+    ante_pays = From[Mapping[Category, int]]("ante.pays")
+    # paid on a played box's ANTE whatever the dealer holds
+    ante_bonus = From[Mapping[Category, int]]("ante.bonus")
+    dark_preset = From[tuple[StreetLine, ...]]("dark.preset")
 
     def side_bet(self, line: str) -> SideBet | None:
         return next((s for s in self.side_bets if s.line == line), None)

@@ -28,6 +28,7 @@ from croupier.games.common.settings import (
     Count,
     Exact,
     Field,
+    From,
     HandClass,
     Listed,
     Positive,
@@ -236,29 +237,12 @@ class StudProfile(Settings):
         "dark_prebuy", "game",
     )  # fmt: skip
 
-    @property
-    def lowest_combination(self) -> Category:
-        return self.settle.lowest_combination
-
-    @property
-    def ante_on_win(self) -> AnteOnWin:
-        return self.settle.ante_on_win
-
-    @property
-    def tie(self) -> Tie:
-        return self.settle.tie
-
-    @property
-    def bet_antes(self) -> int:
-        return self.settle.bet_antes
-
-    @property
-    def second_combination(self) -> bool:
-        return self.settle.second_combination
-
-    @property
-    def dark_prebuy(self) -> tuple[Prebuy, ...]:
-        return self.dark.prebuy
+    lowest_combination = From[Category]("settle.lowest_combination")
+    ante_on_win = From[AnteOnWin]("settle.ante_on_win")
+    tie = From[Tie]("settle.tie")
+    bet_antes = From[int]("settle.bet_antes")
+    second_combination = From[bool]("settle.second_combination")
+    dark_prebuy = From[tuple[Prebuy, ...]]("dark.prebuy")
 
     @property
     def ace_king(self) -> bool:
