@@ -59,6 +59,7 @@ def _set(path: str, value: object) -> Callable[[dict[str, Any]], None]:
         ("roulette", "pays.corner", "8", "bad.toml: pays.corner: must be a whole number"),
         ("blackjack", "shoe.decks", 0, "bad.toml: shoe.decks: must be at least 1"),
         ("texas-holdem-bonus", "deal.hole_cards", 1, "deal.hole_cards: must be at least 2"),
+        ("texas-holdem", "streets", [], "bad.toml: streets: must list at least 1"),
         # a value outside an enumerated setting
         ("six-card", "order.deal", "anticlockwise",
          "order.deal: 'anticlockwise' is not one of clockwise, larger_ante_first"),
@@ -79,6 +80,8 @@ def _set(path: str, value: object) -> Callable[[dict[str, Any]], None]:
         ("russian", "buy_game.fee_back_if_not_higher", True,
          "buy_game.fee_back_if_not_higher: only a game bought before the show can"),
         ("russian", "bonus.kind", "fee", "bonus.pays: a BONUS fee is kept by the house"),
+        ("three-card", "dealer.qualifies_with.class", "ace_king",
+         "dealer.qualifies_with.class: ace_king is not a hand of this ranking"),
         ("texas-holdem", "deal.board_cards", 6,
          "deal.board_cards: a best-five hand needs 5 to 7 cards"),
     ],

@@ -146,6 +146,7 @@ _WORDS: dict[str, Callable[[dict[str, Any]], str]] = {
     "model_attributes_type": lambda c: "must be a table",
     "list_type": lambda c: "must be a list",
     "tuple_type": lambda c: "must be a list",
+    "too_short": lambda c: f"must list at least {c['min_length']}",
     "greater_than_equal": lambda c: f"must be at least {c['ge']}",
     "less_than_equal": lambda c: f"must be at most {c['le']}",
     "greater_than": lambda c: f"must be more than {c['gt']}",

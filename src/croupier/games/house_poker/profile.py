@@ -23,7 +23,7 @@ qualifying hand, the ANTE table, the ANTE bonus, and the side bets
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from fractions import Fraction
 from typing import Annotated, Any, ClassVar, Literal, Self
 
@@ -320,7 +320,7 @@ class HouseProfile(Settings):
         self._check_streets()
         ranking = self.ranking
         if self.dealer_floor is not None:
-            _in_ranking("dealer.qualifies_with.class", (self.dealer_floor.category,), ranking)
+            _floor_in_ranking("dealer.qualifies_with", self.dealer_floor, ranking)
         self._check_ante()
         for i, bet in enumerate(self.side_bets):
             _check_side_bet(bet, f"side_bets[{i}]", ranking, self.streets[0].board_before)
@@ -365,22 +365,23 @@ class HouseProfile(Settings):
                 raise Refusal(f"ante.pays.{odd[0]}", "must be 1: this mechanism pays the ANTE 1:1")
 
 
-def _in_ranking(where: str, hands: Any, ranking: str) -> None:
-    """Refuse a hand class the ranking does not have (``where`` names the table)."""
-    allowed = classes(ranking)
+def _in_ranking(table: str, hands: Iterable[Category], ranking: str) -> None:
+    """Refuse a pay table's hand class that the ranking does not have."""
     for category in hands:
-        if category not in allowed:
-            field = where if where.endswith(".class") else f"{where}.{category_key(category)}"
-            message = "is not a hand of this ranking"
-            if where.endswith(".class"):
-                message = f"{category_key(category)} {message}"
-            raise Refusal(field, message)
+        if category not in classes(ranking):
+            raise Refusal(f"{table}.{category_key(category)}", "is not a hand of this ranking")
+
+
+def _floor_in_ranking(where: str, floor: HandFloor, ranking: str) -> None:
+    if floor.category not in classes(ranking):
+        name = category_key(floor.category)
+        raise Refusal(f"{where}.class", f"{name} is not a hand of this ranking")
 
 
 def _check_side_bet(bet: SideBet, where: str, ranking: Ranking, flop: int) -> None:
     own = ranking if bet.cards == "box" else "best_five"
     if bet.lowest is not None:
-        _in_ranking(f"{where}.lowest.class", (bet.lowest.category,), own)
+        _floor_in_ranking(f"{where}.lowest", bet.lowest, own)
     _in_ranking(f"{where}.pays", bet.pays, own)
     if bet.cards == "box" and ranking != "three_card":
         raise Refusal(f"{where}.cards", "a bet on the box's own cards alone needs three-card poker")
