@@ -5,6 +5,7 @@ hashable; ``croupier profiles --schema`` prints the shape a file must have."""
 from __future__ import annotations
 
 import copy
+import pickle
 import tomllib
 from collections.abc import Callable
 from fractions import Fraction
@@ -110,6 +111,7 @@ def test_a_loaded_profile_is_frozen_hashable_and_equal_to_a_fresh_read() -> None
         again = parse(_data(pid), f"{pid}.toml")
         assert again == profile and hash(again) == hash(profile)
         assert {profile: pid}[again] == pid
+        assert pickle.loads(pickle.dumps(profile)) == profile  # math lab workers get it pickled
         assert set(profile.published()) >= {"id", "name", "source", "game"}
         field = "id"
         with pytest.raises(ValidationError, match="frozen"):
