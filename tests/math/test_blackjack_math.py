@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import dataclasses
 from fractions import Fraction
 
 import numpy as np
@@ -62,7 +61,7 @@ def test_basic_strategy_no_hole_card_classics() -> None:
 
 
 def test_surrender_rule_none_never_surrenders() -> None:
-    table = infinite_deck(dataclasses.replace(PROFILE, surrender="none"))
+    table = infinite_deck(PROFILE.changed(surrender="none"))
     assert "surrender" not in {
         table.first_move(kind, v, up)
         for kind, values in (("hard", range(5, 21)), ("pair", range(1, 11)))
@@ -72,7 +71,7 @@ def test_surrender_rule_none_never_surrenders() -> None:
 
 
 def test_twenty_one_plus_three_one_deck_by_three_card_counts() -> None:
-    one_deck = dataclasses.replace(PROFILE, shoe=ShoeRules(1, 10))
+    one_deck = PROFILE.changed(shoe=ShoeRules(decks=1, cut_card=10))
     # one deck, 22100 three-card sets: straight flush 48, trips 52, straight 720, flush 1096
     paid = 48 * 41 + 52 * 31 + 720 * 11 + 1096 * 6
     assert twenty_one_plus_three_return(one_deck) * 22100 == paid - 22100
@@ -97,18 +96,13 @@ def _value(code: int) -> int:
 
 VARIANTS = {
     "blackjack": PROFILE,
-    "hits-soft-17": dataclasses.replace(PROFILE, dealer_hits_soft_17=True),
-    "no-surrender-ten-or-eleven": dataclasses.replace(
-        PROFILE, surrender="none", double_on="ten_or_eleven"
+    "hits-soft-17": PROFILE.changed(dealer={"hits_soft_17": True}),
+    "no-surrender-ten-or-eleven": PROFILE.changed(surrender="none", double_on="ten_or_eleven"),
+    "no-das-no-rsa-two-hands": PROFILE.changed(
+        split={"double_after_split": False, "resplit_aces": False, "max_hands": 2}
     ),
-    "no-das-no-rsa-two-hands": dataclasses.replace(
-        PROFILE,
-        split=dataclasses.replace(
-            PROFILE.split, double_after_split=False, resplit_aces=False, max_hands=2
-        ),
-    ),
-    "six-to-five-surrender-any": dataclasses.replace(
-        PROFILE, blackjack_pays=Fraction(6, 5), surrender="any"
+    "six-to-five-surrender-any": PROFILE.changed(
+        pays={"blackjack": Fraction(6, 5)}, surrender="any"
     ),
 }
 

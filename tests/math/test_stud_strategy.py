@@ -50,11 +50,9 @@ def test_play_mode_chunk_is_the_weighted_best_final_decision(small_chunks: None)
 
 
 def test_the_cache_key_ignores_the_name_but_not_the_rules() -> None:
-    import dataclasses
-
     p = load("russian")
-    assert strategy.content_hash(p) == strategy.content_hash(dataclasses.replace(p, name="x"))
-    assert strategy.content_hash(p) != strategy.content_hash(dataclasses.replace(p, tie="player"))
+    assert strategy.content_hash(p) == strategy.content_hash(p.changed(name="x"))
+    assert strategy.content_hash(p) != strategy.content_hash(p.changed(settle={"tie": "player"}))
 
 
 @pytest.mark.soak
@@ -62,9 +60,7 @@ def test_play_mode_over_every_chunk_is_caribbean_studs_perfect_strategy() -> Non
     """All 269 chunks (about two minutes): with Caribbean Stud's rules the best
     play/fold per hand and up card loses Wizard of Odds' 1,041,372,912,372 antes
     over all 19,933,230,517,200 deals (5.224 %)."""
-    import dataclasses
-
-    carib = dataclasses.replace(load("five-card-exchange"), tie="push")
+    carib = load("five-card-exchange").changed(settle={"tie": "push"})
     results = [
         strategy.compute("five-card-exchange", "play", c, carib) for c in range(strategy.n_chunks())
     ]

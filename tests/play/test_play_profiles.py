@@ -3,6 +3,7 @@ generated from the loaded profile objects."""
 
 from __future__ import annotations
 
+import json
 import re
 from io import StringIO
 
@@ -78,3 +79,14 @@ def test_profiles_unknown_id_is_refused_with_the_known_ones() -> None:
     assert result.exit_code == 1
     assert "no profile 'no-such'" in result.output
     assert "russian" in result.output
+
+
+def test_profiles_schema_command_prints_the_json_schema() -> None:
+    result = run(["profiles", "--schema", "blackjack"], [])
+    assert result.exit_code == 0, result.output
+    printed = json.loads(result.output)
+    assert printed["properties"]["surrender"]["enum"] == ["none", "not_against_ace", "any"]
+    every = json.loads(run(["profiles", "--schema"], []).output)
+    assert set(every) == {load(pid).game for pid in profile_ids()}
+    refused = run(["profiles", "--schema", "bingo"], [])
+    assert refused.exit_code == 1 and "no profile or game 'bingo'" in refused.output

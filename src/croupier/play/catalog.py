@@ -16,11 +16,13 @@ True
 from __future__ import annotations
 
 from collections import defaultdict
+from typing import Any
 
 from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
+from croupier.games.common.settings import Settings
 from croupier.games.registry import RuleProfile
 from croupier.play.plugin import plugin_for
 from croupier.profiles import ProfileError, load, profile_ids
@@ -96,3 +98,32 @@ def profile_details(profile_id: str) -> RenderableType:
     except LookupError:
         return Text(f"{profile.id}: {profile.name} ({profile.game}, {profile.source})")
     return Group(*plugin.details(profile))
+
+
+def schema(target: str | None = None) -> dict[str, Any]:
+    """The JSON Schema of a profile file: for a profile id's game, for a game,
+    or (no target) ``{game: schema}`` for every game a shipped profile is of.
+
+    >>> schema("six-card")["properties"]["game"]["const"]
+    'stud'
+    >>> sorted(schema())[:3]
+    ['baccarat', 'blackjack', 'holdem']
+    """
+    by_game, _ = _loaded()
+    models = {game: _model(profiles[0]) for game, profiles in sorted(by_game.items())}
+    if target is None:
+        return {game: model.model_json_schema() for game, model in models.items()}
+    if target in profile_ids():
+        models[target] = _model(load(target))
+    if target in models:
+        return models[target].model_json_schema()
+    known = ", ".join(models)
+    raise ProfileError(f"no profile or game {target!r} (games: {known})")
+
+
+def _model(profile: RuleProfile) -> type[Settings]:
+    """The validated model a profile was read into (every shipped game's is one)."""
+    model = type(profile)
+    if not issubclass(model, Settings):
+        raise ProfileError(f"{profile.id}: its game {profile.game!r} publishes no schema")
+    return model

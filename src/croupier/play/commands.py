@@ -1,4 +1,4 @@
-"""The player's commands: ``croupier play [PROFILE]`` and ``croupier profiles [ID]``.
+"""The player's commands: ``croupier play [PROFILE]`` and ``croupier profiles [ID] [--schema]``.
 
 Thin shells over :func:`~croupier.play.session.play_session` and
 :mod:`croupier.play.catalog`; :func:`register` adds them to the main app.
@@ -7,6 +7,7 @@ Amounts are typed in roubles (``--chips 1000``, ``--min 25,50``).
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import Annotated
 
@@ -15,7 +16,7 @@ from rich.console import Console
 from rich.markup import escape
 
 from croupier.games.base import Limits, RuleError
-from croupier.play.catalog import UNLOADABLE, catalog, profile_details
+from croupier.play.catalog import UNLOADABLE, catalog, profile_details, schema
 from croupier.play.money import MoneyError, parse_money
 from croupier.play.plugin import plays
 from croupier.play.session import DEFAULT_CHIPS, DEFAULT_LIMITS, TableOptions, play_session
@@ -148,9 +149,24 @@ def profiles(
     profile: Annotated[
         str | None, typer.Argument(help="A profile id: every setting and the pay tables")
     ] = None,
+    as_schema: Annotated[
+        bool,
+        typer.Option(
+            "--schema",
+            help="Print the JSON Schema of a profile file (of PROFILE's game, or a game "
+            "named instead; of every game without one).",
+        ),
+    ] = False,
 ) -> None:
     """List the rule profiles with their key settings (or one profile in full)."""
     console = Console()
+    if as_schema:
+        try:
+            typer.echo(json.dumps(schema(profile), indent=2, ensure_ascii=False))
+        except ProfileError as error:
+            typer.echo(str(error), err=True)
+            raise typer.Exit(1) from None
+        return
     if profile is None:
         console.print(catalog(console.width))
         return

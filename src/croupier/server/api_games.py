@@ -7,7 +7,6 @@ so the panel can never disagree with the engine.
 
 from __future__ import annotations
 
-import dataclasses
 import enum
 from collections.abc import Mapping
 from decimal import Decimal
@@ -19,6 +18,7 @@ from fastapi import APIRouter
 from croupier.cards.card import format_card
 from croupier.cards.fair import FairSeed, commit
 from croupier.casino.errors import BadInput
+from croupier.games.common.settings import Settings
 from croupier.games.registry import GAMES
 from croupier.profiles import ProfileError, load, profile_ids
 from croupier.server.schemas import ProfileRules, ProfileSummary, VerifyIn, VerifyOut
@@ -35,8 +35,8 @@ def plain(value: Any) -> Any:
     >>> plain({1: Fraction(3, 2), "x": (1, 2)})
     {'1': '3/2', 'x': [1, 2]}
     """
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return {f.name: plain(getattr(value, f.name)) for f in dataclasses.fields(value)}
+    if isinstance(value, Settings):
+        return {name: plain(v) for name, v in value.published().items()}
     if isinstance(value, Mapping):
         return {str(plain(k)): plain(v) for k, v in value.items()}
     if isinstance(value, list | tuple | set | frozenset):

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import dataclasses
 from typing import Any
 
 import pytest
@@ -80,7 +79,7 @@ def test_dealer_draws_to_16_and_stands_on_hard_17() -> None:
 
 def test_dealer_stands_on_soft_17_unless_the_profile_hits_it() -> None:
     assert _play(_start("Ts 8d", "Ah 6c 4d"), "stand").dealer == parse_cards("Ah 6c")
-    hits = dataclasses.replace(PROFILE, dealer_hits_soft_17=True)
+    hits = PROFILE.changed(dealer={"hits_soft_17": True})
     assert _play(_start("Ts 8d", "Ah 6c 4d", profile=hits), "stand").dealer == parse_cards(
         "Ah 6c 4d"
     )
@@ -122,7 +121,7 @@ def test_double_on_any_two_cards_takes_one_card() -> None:
 
 
 def test_double_restricted_to_nine_to_eleven_by_profile() -> None:
-    strict = dataclasses.replace(PROFILE, double_on="nine_to_eleven")
+    strict = PROFILE.changed(double_on="nine_to_eleven")
     with pytest.raises(IllegalAction, match="nine_to_eleven"):
         _play(_start("Ts 2d", "7c", profile=strict), "double")
 
@@ -150,9 +149,7 @@ def test_split_aces_take_one_card_and_ace_ten_is_21_not_blackjack() -> None:
 def test_resplit_aces_follows_the_profile() -> None:
     state = _play(_start("Ac Ad Ah", "9s 9c"), "split")
     assert [a.act for a in GAME.legal_actions(state)] == ["stand", "split"]
-    strict = dataclasses.replace(
-        PROFILE, split=dataclasses.replace(PROFILE.split, resplit_aces=False)
-    )
+    strict = PROFILE.changed(split={"resplit_aces": False})
     state = _play(_start("Ac Ad Ah", "9s 9c", _2="5c", profile=strict), "split")
     assert state.turn is None  # no resplit: each ace keeps its one card
 
@@ -160,9 +157,7 @@ def test_resplit_aces_follows_the_profile() -> None:
 def test_double_after_split_follows_the_profile() -> None:
     state = _play(_start("8s 8d 3c", "6h", _2="2c"), "split")
     assert "double" in [a.act for a in GAME.legal_actions(state)]
-    no_das = dataclasses.replace(
-        PROFILE, split=dataclasses.replace(PROFILE.split, double_after_split=False)
-    )
+    no_das = PROFILE.changed(split={"double_after_split": False})
     state = _play(_start("8s 8d 3c", "6h", _2="2c", profile=no_das), "split")
     assert "double" not in [a.act for a in GAME.legal_actions(state)]
 

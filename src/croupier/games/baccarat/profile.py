@@ -14,13 +14,14 @@ by :func:`paid`, which rounds down to the minor unit.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any
+from typing import Any, ClassVar, Literal, Self
 
-from croupier.games.common.seating import Table, parse_table
-from croupier.games.common.settings import Section
-from croupier.games.common.shoe import ShoeRules, parse_shoe
+from pydantic import model_validator
+
+from croupier.games.common.seating import Table
+from croupier.games.common.settings import Exact, From, Refusal, Settings, validated
+from croupier.games.common.shoe import ShoeRules
 
 STAKES = ("player", "banker", "tie")
 
@@ -30,40 +31,44 @@ def paid(odds: Fraction, stake: int) -> int:
     return stake * odds.numerator // odds.denominator
 
 
-@dataclass(frozen=True, slots=True)
-class BaccaratProfile:
-    id: str
-    name: str
-    source: str
-    shoe: ShoeRules
-    table: Table
-    player_pays: Fraction
-    banker_pays: Fraction
-    banker_commission: Fraction
-    tie_pays: Fraction
+class BaccaratPays(Settings):
+    player: Exact
+    banker: Exact
+    banker_commission: Exact
+    tie: Exact
     # On a tie PLAYER and BANKER stakes come back ("push"); some houses take them.
     tie_returns_player_banker: bool = True
-    game: str = "baccarat"
+
+    @model_validator(mode="after")
+    def _commission_a_share(self) -> Self:
+        if self.banker_commission >= 1:
+            raise Refusal("banker_commission", "must be below 1 (a share of the win)")
+        return self
+
+
+class BaccaratProfile(Settings):
+    """A baccarat profile, shaped like its TOML file."""
+
+    game: Literal["baccarat"] = "baccarat"
+    id: str
+    name: str
+    source: str = ""
+    shoe: ShoeRules
+    table: Table
+    pays: BaccaratPays
+
+    # What the API publishes, in this order (the shape profiles had before).
+    PUBLISHED: ClassVar[tuple[str, ...]] = (
+        "id", "name", "source", "shoe", "table", "player_pays", "banker_pays",
+        "banker_commission", "tie_pays", "tie_returns_player_banker", "game",
+    )  # fmt: skip
+
+    player_pays = From[Fraction]("pays.player")
+    banker_pays = From[Fraction]("pays.banker")
+    banker_commission = From[Fraction]("pays.banker_commission")
+    tie_pays = From[Fraction]("pays.tie")
+    tie_returns_player_banker = From[bool]("pays.tie_returns_player_banker")
 
 
 def parse_profile(data: Mapping[str, Any], where: str) -> BaccaratProfile:
-    top = Section(data, where, "")
-    top.str_("game")
-    pays = top.section("pays")
-    profile = BaccaratProfile(
-        id=top.str_("id"),
-        name=top.str_("name"),
-        source=top.str_("source", ""),
-        shoe=parse_shoe(top.section("shoe")),
-        table=parse_table(top.section("table")),
-        player_pays=pays.fraction("player"),
-        banker_pays=pays.fraction("banker"),
-        banker_commission=pays.fraction("banker_commission"),
-        tie_pays=pays.fraction("tie"),
-        tie_returns_player_banker=pays.bool_("tie_returns_player_banker", True),
-    )
-    if profile.banker_commission >= 1:
-        raise pays.fail("banker_commission", "must be below 1 (a share of the win)")
-    pays.done()
-    top.done()
-    return profile
+    return validated(BaccaratProfile, data, where)

@@ -13,49 +13,65 @@ name. Payouts are exact fractions, paid rounded down to the minor unit.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any
+from typing import Annotated, Any, ClassVar, Literal
 
 from croupier.games.blackjack.hand import BONUS_COMBINATIONS
-from croupier.games.common.seating import Table, parse_table
-from croupier.games.common.settings import Section
-from croupier.games.common.shoe import ShoeRules, parse_shoe
+from croupier.games.common.seating import Table
+from croupier.games.common.settings import Exact, From, NamedCounts, Positive, Settings, validated
+from croupier.games.common.shoe import ShoeRules
 
-SURRENDER = ("none", "not_against_ace", "any")
-DOUBLE_ON = ("any_two", "nine_to_eleven", "ten_or_eleven")
-
-
-@dataclass(frozen=True, slots=True)
-class SplitRules:
-    max_hands: int = 4  # "не более трех раз": three splits, four hands
-    resplit_aces: bool = True
-    by_value: bool = True  # "одинаковое значение": K and 10 may be split
-    double_after_split: bool = True
+Surrender = Literal["none", "not_against_ace", "any"]
+DoubleOn = Literal["any_two", "nine_to_eleven", "ten_or_eleven"]
 
 
-@dataclass(frozen=True, slots=True)
-class InsuranceRules:
-    minimum: int  # minor units ("не менее 50")
-    pays: Fraction = Fraction(2)
-    even_money_against_ten: bool = True  # [004]: even money also against a ten-value card
+class SplitRules(Settings):
+    max_hands: Positive  # "не более трех раз": three splits, four hands
+    resplit_aces: bool
+    by_value: bool  # "одинаковое значение": K and 10 may be split
+    double_after_split: bool
 
 
-@dataclass(frozen=True, slots=True)
-class BlackjackProfile:
+class InsuranceRules(Settings):
+    minimum: Positive  # minor units ("не менее 50")
+    pays: Exact
+    even_money_against_ten: bool  # [004]: even money also against a ten-value card
+
+
+class BlackjackDealer(Settings):
+    hits_soft_17: bool
+
+
+class BlackjackPays(Settings):
+    blackjack: Exact
+
+
+class BlackjackProfile(Settings):
+    """A blackjack profile, shaped like its TOML file."""
+
+    game: Literal["blackjack"] = "blackjack"
     id: str
     name: str
-    source: str
+    source: str = ""
+    surrender: Surrender
+    double_on: DoubleOn
     shoe: ShoeRules
     table: Table
-    dealer_hits_soft_17: bool
-    blackjack_pays: Fraction
-    surrender: str  # none | not_against_ace | any
-    double_on: str  # any_two | nine_to_eleven | ten_or_eleven
+    dealer: BlackjackDealer
+    pays: BlackjackPays
     split: SplitRules
     insurance: InsuranceRules
-    twenty_one_plus_three: Mapping[str, int]  # combination -> winnings to one
-    game: str = "blackjack"
+    # combination -> winnings to one
+    twenty_one_plus_three: Annotated[dict[str, int], NamedCounts(BONUS_COMBINATIONS)]
+
+    # What the API publishes, in this order (the shape profiles had before).
+    PUBLISHED: ClassVar[tuple[str, ...]] = (
+        "id", "name", "source", "shoe", "table", "dealer_hits_soft_17", "blackjack_pays",
+        "surrender", "double_on", "split", "insurance", "twenty_one_plus_three", "game",
+    )  # fmt: skip
+
+    dealer_hits_soft_17 = From[bool]("dealer.hits_soft_17")
+    blackjack_pays = From[Fraction]("pays.blackjack")
 
     def may_double_on(self, hard: int) -> bool:
         """Whether two cards counting ``hard`` (aces as 1) may be doubled."""
@@ -67,34 +83,4 @@ class BlackjackProfile:
 
 
 def parse_profile(data: Mapping[str, Any], where: str) -> BlackjackProfile:
-    top = Section(data, where, "")
-    top.str_("game")
-    dealer, pays, split, ins, bonus = (
-        top.section(k) for k in ("dealer", "pays", "split", "insurance", "twenty_one_plus_three")
-    )
-    profile = BlackjackProfile(
-        id=top.str_("id"),
-        name=top.str_("name"),
-        source=top.str_("source", ""),
-        shoe=parse_shoe(top.section("shoe")),
-        table=parse_table(top.section("table")),
-        dealer_hits_soft_17=dealer.bool_("hits_soft_17"),
-        blackjack_pays=pays.fraction("blackjack"),
-        surrender=top.str_("surrender", choices=SURRENDER),
-        double_on=top.str_("double_on", choices=DOUBLE_ON),
-        split=SplitRules(
-            split.int_("max_hands", minimum=1),
-            split.bool_("resplit_aces"),
-            split.bool_("by_value"),
-            split.bool_("double_after_split"),
-        ),
-        insurance=InsuranceRules(
-            ins.int_("minimum", minimum=1),
-            ins.fraction("pays"),
-            ins.bool_("even_money_against_ten"),
-        ),
-        twenty_one_plus_three={k: bonus.int_(k, minimum=1) for k in BONUS_COMBINATIONS},
-    )
-    for section in (dealer, pays, split, ins, bonus, top):
-        section.done()
-    return profile
+    return validated(BlackjackProfile, data, where)

@@ -4,11 +4,12 @@ The table rules of every banked card game (RULES.md §0 "Boxes"): a table has
 a fixed number of boxes; a player may own several; light boxes are decided
 by their owner, dark boxes play automatically. How many of each a player may
 hold, whether several light boxes must be adjacent or carry equal antes, is
-profile data (:class:`Table`, read by :func:`parse_table`); :func:`check_boxes`
+profile data (:class:`Table`, a profile's ``[table]``); :func:`check_boxes`
 refuses a setup that breaks it, naming the box or the player.
 
 >>> from croupier.games.base import BoxStake, Limits
->>> table = Table(6, 1, 4, False, SeveralLight(2, adjacent=True, equal_antes=True))
+>>> table = Table(boxes=6, light_boxes_per_player=1, dark_boxes_per_player=4,
+...               several_light=SeveralLight(max_boxes=2, adjacent=True, equal_antes=True))
 >>> boxes = (BoxStake(1, "ann", {"ante": 100}), BoxStake(3, "ann", {"ante": 100}))
 >>> check_boxes(table, Limits(10, 1000, 10**6), boxes, lambda stake: None)
 Traceback (most recent call last):
@@ -20,66 +21,51 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from itertools import pairwise
+from typing import Annotated, Self
+
+from pydantic import model_validator
 
 from croupier.games.base import BoxStake, Limits, RuleError
-from croupier.games.common.settings import Section
+from croupier.games.common.settings import Field, Listed, Refusal, Settings
 
 
-@dataclass(frozen=True, slots=True)
-class SeveralLight:
-    """When a player may hold more than one light box, and on what terms."""
+class SeveralLight(Settings):
+    """When a player may hold more than one light box, and on what terms
+    (``[table.several_light]``; without it, one light box)."""
 
-    max_boxes: int = 1
+    max_boxes: int = Field(ge=2)
     adjacent: bool = False
     equal_antes: bool = False
-    min_table_stake: int = 0
+    min_table_stake: int = Field(0, ge=0)
     alone_at_table: bool = False
-    forbid_exchange: tuple[int, ...] = ()
+    forbid_exchange: Annotated[tuple[int, ...], Listed] = ()
 
 
-@dataclass(frozen=True, slots=True)
-class Table:
-    boxes: int
-    light_boxes_per_player: int
-    dark_boxes_per_player: int
-    equal_antes_per_player: bool
-    several_light: SeveralLight
+# A table without [table.several_light]: one light box (built unchecked: a
+# written section must allow at least two).
+ONE_LIGHT_BOX = SeveralLight.model_construct(max_boxes=1)
+
+
+class Table(Settings):
+    """A profile's ``[table]``."""
+
+    boxes: int = Field(ge=1)
+    light_boxes_per_player: int = Field(ge=1)
+    dark_boxes_per_player: int = Field(0, ge=0)
+    equal_antes_per_player: bool = False
+    several_light: SeveralLight = Field(default_factory=lambda: ONE_LIGHT_BOX)
     # [002]'s personal game: the owner sees all own boxes at once; elsewhere a
     # box's cards reach its owner only when its turn comes [004 conduct rule 2].
     owner_sees_all_boxes: bool = False
 
-
-def parse_table(t: Section) -> Table:
-    """The ``[table]`` section of a profile (and its ``[table.several_light]``)."""
-    sl = t.optional_section("several_light")
-    several = SeveralLight()
-    if sl is not None:
-        forbid = sl.raw("forbid_exchange", [])
-        if not isinstance(forbid, list) or not all(isinstance(c, int) for c in forbid):
-            raise sl.fail("forbid_exchange", "must be a list of card counts")
-        several = SeveralLight(
-            sl.int_("max_boxes", minimum=2),
-            sl.bool_("adjacent", False),
-            sl.bool_("equal_antes", False),
-            sl.int_("min_table_stake", 0),
-            sl.bool_("alone_at_table", False),
-            tuple(forbid),
-        )
-        sl.done()
-    table = Table(
-        t.int_("boxes", minimum=1),
-        t.int_("light_boxes_per_player", minimum=1),
-        t.int_("dark_boxes_per_player", 0),
-        t.bool_("equal_antes_per_player", False),
-        several,
-        t.bool_("owner_sees_all_boxes", False),
-    )
-    t.done()
-    if several.max_boxes > 1 and table.light_boxes_per_player > 1:
-        raise t.fail("several_light", "light_boxes_per_player already allows several light boxes")
-    return table
+    @model_validator(mode="after")
+    def _one_way_to_several(self) -> Self:
+        if self.several_light.max_boxes > 1 and self.light_boxes_per_player > 1:
+            raise Refusal(
+                "several_light", "light_boxes_per_player already allows several light boxes"
+            )
+        return self
 
 
 def whole(value: object) -> bool:

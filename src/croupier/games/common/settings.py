@@ -1,29 +1,210 @@
-"""Reading a rule profile's TOML: every error names the file and the field.
+"""Rule-profile settings as validated models: every error names the file and the field.
 
-A :class:`Section` wraps one TOML table, remembers which keys were read so
-that an unknown (misspelt) key is refused, and turns values into the types
-the engines use (whole numbers, exact fractions of an ANTE, hand classes).
+A profile is a tree of frozen pydantic models shaped like its TOML file
+(:class:`Settings`: unknown keys refused, no silent conversions, hashable).
+The types here are the values the engines use, read from how a profile writes
+them: an exact number of ANTEs from text (``"1.5"``, ``"3/2"``) or a whole
+number, a hand class from its name (``three_of_a_kind``). :func:`validated`
+turns pydantic's error list into our wording, naming the file and the dotted
+field as the TOML spells it; a cross-field rule raises :class:`Refusal` naming
+the field it blames.
 
->>> s = Section({"boxes": 6, "price": "3/2"}, "demo.toml", "table")
->>> s.int_("boxes", minimum=1), s.fraction("price")
-(6, Fraction(3, 2))
->>> s.done()
->>> Section({"boxs": 6}, "demo.toml", "table").int_("boxes")
+>>> class Demo(Settings):
+...     boxes: int = Field(ge=1)
+...     price: Exact
+>>> validated(Demo, {"boxes": 6, "price": "3/2"}, "demo.toml")
+Demo(boxes=6, price=Fraction(3, 2))
+>>> validated(Demo, {"boxs": 6, "price": "1"}, "demo.toml")
 Traceback (most recent call last):
 ...
-croupier.profiles.ProfileError: demo.toml: table.boxes: missing
+croupier.profiles.ProfileError: demo.toml: boxes: missing
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+import re
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any
+from typing import Annotated, Any, ClassVar, Generic, Self, TypeVar, overload
+
+from pydantic import (
+    BaseModel,
+    BeforeValidator,
+    ConfigDict,
+    Field,
+    GetCoreSchemaHandler,
+    GetJsonSchemaHandler,
+    PlainValidator,
+    ValidationError,
+    WithJsonSchema,
+)
+from pydantic_core import ErrorDetails, core_schema
 
 from croupier.poker.hand import Category
 from croupier.profiles import ProfileError
 
-Fail = Callable[..., ProfileError]
+__all__ = ["Field"]  # re-exported: profiles declare their fields with it
+
+M = TypeVar("M", bound="Settings")
+T = TypeVar("T")
+
+
+class From(Generic[T]):
+    """A flat name for a setting inside a section, as the engines read it:
+    ``tie = From[Tie]("settle.tie")`` makes ``profile.tie`` the file's ``[settle] tie``."""
+
+    def __init__(self, path: str) -> None:
+        self.section, _, self.key = path.partition(".")
+
+    @overload
+    def __get__(self, owner: None, cls: type) -> From[T]: ...
+    @overload
+    def __get__(self, owner: object, cls: type) -> T: ...
+    def __get__(self, owner: object, cls: type) -> From[T] | T:
+        if owner is None:
+            return self
+        value: T = getattr(getattr(owner, self.section), self.key)
+        return value
+
+
+class Settings(BaseModel):
+    """One table of a profile: frozen, unknown keys refused, values never coerced."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid", strict=True, ignored_types=(From,))
+
+    # The names a profile publishes (API, math lab hash), when they differ
+    # from its fields: the flat shape profiles had before they were models.
+    PUBLISHED: ClassVar[tuple[str, ...]] = ()
+
+    def published(self) -> dict[str, Any]:
+        """The settings by name, as the API publishes them."""
+        return {name: getattr(self, name) for name in self.PUBLISHED or type(self).model_fields}
+
+    def changed(self, **changes: Any) -> Self:
+        """A copy with ``changes``, checked again; a section changes by a table
+        of its own changes (``profile.changed(split={"resplit_aces": False})``)."""
+        data = dict(self.__dict__)
+        for key, value in changes.items():
+            current = data.get(key)
+            if isinstance(current, Settings) and isinstance(value, Mapping):
+                value = current.changed(**value)
+            data[key] = value
+        return self.model_validate(data)
+
+    def __hash__(self) -> int:
+        # Pay tables are dicts: hash their items so a whole profile can key a cache.
+        return hash((type(self), *(_hashable(v) for v in self.__dict__.values())))
+
+
+def _hashable(value: object) -> object:
+    if isinstance(value, Mapping):
+        return frozenset((k, _hashable(v)) for k, v in value.items())
+    if isinstance(value, list):
+        return tuple(_hashable(v) for v in value)
+    return value
+
+
+class Refusal(ValueError):
+    """A rule broken at ``field`` (dotted, below the model that refuses it)."""
+
+    def __init__(self, field: str, message: str) -> None:
+        super().__init__(message)
+        self.field = field
+
+
+def validated(model: type[M], data: Mapping[str, Any], where: str) -> M:
+    """``data`` (a TOML table) as ``model``, or a :class:`ProfileError` naming
+    ``where``, the field and why."""
+    if not isinstance(data, dict):
+        raise ProfileError(f"{where}: profile: must be a table")
+    try:
+        return model.model_validate(data)
+    except ValidationError as error:
+        first = error.errors(include_url=False)[0]
+        field, message = explain(first)
+        raise ProfileError(f"{where}: {field}: {message}") from None
+
+
+def _dotted(loc: Iterable[int | str]) -> str:
+    path = ""
+    for part in loc:
+        if part == "[key]":  # pydantic's marker for an invalid key: the key names it already
+            continue
+        path += f"[{part}]" if isinstance(part, int) else f".{part}" if path else str(part)
+    return path
+
+
+_WORDS: dict[str, Callable[[dict[str, Any]], str]] = {
+    "missing": lambda c: "missing",
+    "extra_forbidden": lambda c: "unknown setting",
+    "int_type": lambda c: "must be a whole number",
+    "bool_type": lambda c: "must be true or false",
+    "string_type": lambda c: "must be text",
+    "dict_type": lambda c: "must be a table",
+    "model_type": lambda c: "must be a table",
+    "model_attributes_type": lambda c: "must be a table",
+    "list_type": lambda c: "must be a list",
+    "tuple_type": lambda c: "must be a list",
+    "too_short": lambda c: f"must list at least {c['min_length']}",
+    "greater_than_equal": lambda c: f"must be at least {c['ge']}",
+    "less_than_equal": lambda c: f"must be at most {c['le']}",
+    "greater_than": lambda c: f"must be more than {c['gt']}",
+    "less_than": lambda c: f"must be less than {c['lt']}",
+}
+
+
+def explain(error: ErrorDetails) -> tuple[str, str]:
+    """The dotted field and our message for one of pydantic's errors."""
+    field = _dotted(error["loc"])
+    context: dict[str, Any] = dict(error.get("ctx") or {})
+    kind = error["type"]
+    if kind == "value_error" and isinstance(context.get("error"), ValueError):
+        problem = context["error"]
+        if isinstance(problem, Refusal):
+            below = problem.field
+            field = below if not field else field + (below if below[0] == "[" else f".{below}")
+        return field, str(problem)
+    if kind == "literal_error":
+        choices = ", ".join(re.findall(r"'([^']*)'", str(context["expected"])))
+        return field, f"{error['input']!r} is not one of {choices}"
+    if kind in _WORDS:
+        return field, _WORDS[kind](context)
+    return field, error["msg"]
+
+
+# ---------------------------------------------------------------- value types
+
+
+def _exact(value: object) -> Fraction:
+    if isinstance(value, Fraction):
+        result = value
+    elif isinstance(value, bool) or not isinstance(value, int | str):
+        raise ValueError('must be a number of ANTEs as text, like "1", "1.5" or "3/2"')
+    else:
+        try:
+            result = Fraction(value)
+        except (ValueError, ZeroDivisionError):
+            raise ValueError(f"{value!r} is not a number") from None
+    if result < 0:
+        raise ValueError("cannot be negative")
+    return result
+
+
+# A non-negative exact number (of ANTEs, or odds), written as text or a whole number.
+Exact = Annotated[
+    Fraction,
+    PlainValidator(_exact),
+    WithJsonSchema(
+        {
+            "anyOf": [
+                {"type": "string", "pattern": r"^\s*\d+(\.\d+)?(\s*/\s*\d+)?\s*$"},
+                {"type": "integer", "minimum": 0},
+            ],
+            "description": 'an exact number, like "1", "1.5" or "3/2"',
+        }
+    ),
+]
 
 
 def category_key(category: Category) -> str:
@@ -31,91 +212,99 @@ def category_key(category: Category) -> str:
     return category.name.lower()
 
 
-class Section:
-    """A TOML table being read: remembers which keys were used so unknown
-    keys are refused, and names the file and field in every error."""
+_CLASSES = {category_key(c): c for c in Category}
 
-    def __init__(self, data: Any, where: str, path: str) -> None:
-        if not isinstance(data, Mapping):
-            raise ProfileError(f"{where}: {path or 'profile'}: must be a table")
-        self.data = data
-        self.where = where
-        self.path = path
-        self.used: set[str] = set()
 
-    def name(self, key: str) -> str:
-        return f"{self.path}.{key}" if self.path else key
-
-    def fail(self, key: str, message: str) -> ProfileError:
-        return ProfileError(f"{self.where}: {self.name(key)}: {message}")
-
-    def has(self, key: str) -> bool:
-        return key in self.data
-
-    def raw(self, key: str, default: Any = ...) -> Any:
-        self.used.add(key)
-        if key not in self.data:
-            if default is ...:
-                raise self.fail(key, "missing")
-            return default
-        return self.data[key]
-
-    def str_(self, key: str, default: Any = ..., choices: tuple[str, ...] = ()) -> str:
-        value = self.raw(key, default)
-        if not isinstance(value, str):
-            raise self.fail(key, "must be text")
-        if choices and value not in choices:
-            raise self.fail(key, f"{value!r} is not one of {', '.join(choices)}")
+def _category(value: object) -> Category:
+    if isinstance(value, Category):
         return value
+    if not isinstance(value, str) or value not in _CLASSES:
+        raise ValueError(f"{value!r} is not a hand class ({', '.join(_CLASSES)})")
+    return _CLASSES[value]
 
-    def int_(self, key: str, default: Any = ..., minimum: int = 0) -> int:
-        value = self.raw(key, default)
+
+# A hand class by its profile name (``pair``, ``full_house``...).
+HandClass = Annotated[Category, PlainValidator(_category), WithJsonSchema({"enum": list(_CLASSES)})]
+
+
+def _listed(value: object) -> object:
+    """TOML arrays are lists; the profile keeps tuples (immutable, hashable)."""
+    return tuple(value) if isinstance(value, list) else value
+
+
+Listed = BeforeValidator(_listed)
+
+# Whole numbers: a count of cards, a pay multiple.
+Positive = Annotated[int, Field(ge=1)]
+Count = Annotated[int, Field(ge=0)]
+
+
+class Checked:
+    """Annotation metadata for a value checked by ``check`` (typed by ``schema``)."""
+
+    schema: ClassVar[dict[str, Any]]
+
+    def check(self, value: object) -> Any:
+        raise NotImplementedError
+
+    def __get_pydantic_core_schema__(self, source: Any, handler: GetCoreSchemaHandler) -> Any:
+        return core_schema.no_info_plain_validator_function(self.check)
+
+    def __get_pydantic_json_schema__(self, schema: Any, handler: GetJsonSchemaHandler) -> Any:
+        return self.json_schema()
+
+    def json_schema(self) -> dict[str, Any]:
+        return self.schema
+
+
+@dataclass(frozen=True)
+class WholeKey(Checked):
+    """A whole number written as a TOML key (``"3" = ...``): keys are text in TOML."""
+
+    low: int
+    high: int | None
+    message: str
+    schema: ClassVar[dict[str, Any]] = {"type": "string", "pattern": r"^\d+$"}
+
+    def check(self, value: object) -> int:
+        if isinstance(value, str) and value.isdigit():
+            value = int(value)
         if not isinstance(value, int) or isinstance(value, bool):
-            raise self.fail(key, "must be a whole number")
-        if value < minimum:
-            raise self.fail(key, f"must be at least {minimum}")
+            raise ValueError(self.message)
+        if value < self.low or (self.high is not None and value > self.high):
+            raise ValueError(self.message)
         return value
 
-    def bool_(self, key: str, default: Any = ...) -> bool:
-        value = self.raw(key, default)
-        if not isinstance(value, bool):
-            raise self.fail(key, "must be true or false")
-        return value
 
-    def fraction(self, key: str, default: Any = ...) -> Fraction:
-        return fraction(self.raw(key, default), lambda m: self.fail(key, m))
+@dataclass(frozen=True)
+class NamedCounts(Checked):
+    """A table giving every one of ``names`` a whole number (at least
+    ``minimum``), kept in the order of ``names``."""
 
-    def category(self, key: str, default: Any = ...) -> Category:
-        return category(self.raw(key, default), lambda m: self.fail(key, m))
+    names: tuple[str, ...]
+    minimum: int = 1
+    schema: ClassVar[dict[str, Any]] = {}
 
-    def section(self, key: str) -> Section:
-        return Section(self.raw(key, {}), self.where, self.name(key))
+    def check(self, value: object) -> dict[str, int]:
+        if not isinstance(value, Mapping):
+            raise ValueError("must be a table")
+        for key in value:
+            if key not in self.names:
+                raise Refusal(str(key), "unknown setting")
+        for key in self.names:
+            if key not in value:
+                raise Refusal(key, "missing")
+            number = value[key]
+            if not isinstance(number, int) or isinstance(number, bool):
+                raise Refusal(key, "must be a whole number")
+            if number < self.minimum:
+                raise Refusal(key, f"must be at least {self.minimum}")
+        return {key: value[key] for key in self.names}
 
-    def optional_section(self, key: str) -> Section | None:
-        return self.section(key) if self.has(key) else None
-
-    def done(self) -> None:
-        unknown = sorted(set(self.data) - self.used)
-        if unknown:
-            raise self.fail(unknown[0], "unknown setting")
-
-
-def fraction(value: Any, fail: Fail) -> Fraction:
-    """A non-negative exact number of ANTEs, written as text ("1.5", "3/2") or a whole number."""
-    if isinstance(value, bool) or not isinstance(value, int | str):
-        raise fail('must be a number of ANTEs as text, like "1", "1.5" or "3/2"')
-    try:
-        result = Fraction(value)
-    except (ValueError, ZeroDivisionError):
-        raise fail(f"{value!r} is not a number") from None
-    if result < 0:
-        raise fail("cannot be negative")
-    return result
-
-
-def category(value: Any, fail: Fail) -> Category:
-    """A hand class by its profile name (``pair``, ``full_house``...)."""
-    names = {category_key(c): c for c in Category}
-    if not isinstance(value, str) or value not in names:
-        raise fail(f"{value!r} is not a hand class ({', '.join(names)})")
-    return names[value]
+    def json_schema(self) -> dict[str, Any]:
+        return {
+            "type": "object",
+            "properties": {n: {"type": "integer", "minimum": self.minimum} for n in self.names},
+            "required": list(self.names),
+            "additionalProperties": False,
+        }

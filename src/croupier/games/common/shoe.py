@@ -18,19 +18,27 @@ the cut card has come out (the round in progress is finished first).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import Self
+
+from pydantic import model_validator
 
 from croupier.cards.deck import Deck, shoe
 from croupier.cards.fair import FairSeed
-from croupier.games.common.settings import Section
+from croupier.games.common.settings import Field, Refusal, Settings
 
 
-@dataclass(frozen=True, slots=True)
-class ShoeRules:
-    """How many decks, and how many cards the cut card leaves behind it."""
+class ShoeRules(Settings):
+    """How many decks, and how many cards the cut card leaves behind it
+    (a profile's ``[shoe]``)."""
 
-    decks: int
-    cut_card: int
+    decks: int = Field(ge=1)
+    cut_card: int = Field(ge=1)
+
+    @model_validator(mode="after")
+    def _cut_card_in_the_shoe(self) -> Self:
+        if self.cut_card >= self.decks * 52:
+            raise Refusal("cut_card", f"must leave fewer cards than the shoe's {self.decks * 52}")
+        return self
 
     def fresh(self, seed: FairSeed) -> Deck:
         """A new shoe, shuffled by ``seed`` (provably fair, replayable)."""
@@ -45,13 +53,3 @@ class ShoeRules:
         """The deck the next round starts from: the rest of this shoe, or a
         fresh shoe shuffled by ``seed`` once the cut card came out."""
         return self.fresh(seed) if self.cut_card_out(deck) else deck
-
-
-def parse_shoe(s: Section) -> ShoeRules:
-    """``decks`` and ``cut_card`` (cards behind the cut card) of a profile."""
-    decks = s.int_("decks", minimum=1)
-    cut = s.int_("cut_card", minimum=1)
-    if cut >= decks * 52:
-        raise s.fail("cut_card", f"must leave fewer cards than the shoe's {decks * 52}")
-    s.done()
-    return ShoeRules(decks, cut)

@@ -42,7 +42,7 @@ def floor_value(ranking: str, floor: HandFloor) -> int:
     >>> from croupier.cards import parse_cards
     >>> from croupier.poker.three import rank3
     >>> from croupier.poker.values import Category
-    >>> queen_high = floor_value("three_card", HandFloor(Category.HIGH_CARD, 10))
+    >>> queen_high = floor_value("three_card", HandFloor(category=Category.HIGH_CARD, rank=10))
     >>> rank3(parse_cards("Qd 3c 2h")).value >= queen_high > rank3(parse_cards("Jd Tc 8h")).value
     True
     """

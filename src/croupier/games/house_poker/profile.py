@@ -7,7 +7,8 @@ turned, the dealer shows, maybe has to qualify, and the box's stakes are paid
 by its final hand. What differs is data, read from a TOML profile
 (``src/croupier/profiles/{texas-holdem,texas-holdem-bonus,three-card}*.toml``):
 how many hole and board cards, which ranking, the streets, the dealer's
-qualifying hand, the ANTE table, the ANTE bonus, and the side bets.
+qualifying hand, the ANTE table, the ANTE bonus, and the side bets
+(``croupier profiles --schema holdem`` prints the file's shape).
 
 >>> from croupier.profiles import load
 >>> p = load("texas-holdem")
@@ -22,21 +23,40 @@ qualifying hand, the ANTE table, the ANTE bonus, and the side bets.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import dataclass
-from fractions import Fraction
-from typing import Any
+from collections.abc import Iterable, Mapping
+from typing import Annotated, Any, ClassVar, Literal, Self
+
+from pydantic import ConfigDict, model_validator
 
 from croupier.cards.card import RANKS
-from croupier.games.common.seating import Table, parse_table
-from croupier.games.common.settings import Section, category, category_key
+from croupier.games.common.seating import Table
+from croupier.games.common.settings import (
+    Checked,
+    Count,
+    Exact,
+    Field,
+    From,
+    HandClass,
+    Listed,
+    Positive,
+    Refusal,
+    Settings,
+    category_key,
+    validated,
+)
 from croupier.poker.hand import Category
 from croupier.poker.three import THREE_CARD_ORDER
 
-GAMES = ("holdem", "holdem_bonus", "three_card")
-RANKINGS = ("best_five", "three_card")
-DECISIONS = {"play_or_fold": ("play", "fold"), "bet_or_check": ("bet", "check")}
-SIDE_CARDS = ("box", "box_and_flop", "hole_cards")
+Game = Literal["holdem", "holdem_bonus", "three_card"]
+Ranking = Literal["best_five", "three_card"]
+Decision = Literal["play_or_fold", "bet_or_check"]
+StreetLine = Literal["bet", "turn", "river"]
+SideCards = Literal["box", "box_and_flop", "hole_cards"]
+GAMES: tuple[Game, ...] = ("holdem", "holdem_bonus", "three_card")
+DECISIONS: dict[Decision, tuple[str, str]] = {
+    "play_or_fold": ("play", "fold"),
+    "bet_or_check": ("bet", "check"),
+}
 # How a played box's ANTE is paid ([ante] paid = ...):
 # * "by_table_on_a_win": by the ANTE table, only when the box beats the dealer or the
 #   dealer has no game (Texas Hold'em, Hold'em Bonus, and three-card poker as seed [004]
@@ -44,7 +64,7 @@ SIDE_CARDS = ("box", "box_and_flop", "hole_cards")
 # * "even_money_plus_bonus": 1:1 in those cases, plus the ANTE bonus table on a played box
 #   whatever the dealer holds (world-standard three-card poker, which published analyses
 #   describe).
-ANTE_PAID = ("by_table_on_a_win", "even_money_plus_bonus")
+AntePaid = Literal["by_table_on_a_win", "even_money_plus_bonus"]
 _RANK_NAMES = ("two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
                "jack", "queen", "king", "ace")  # fmt: skip
 _PLURAL = {"six": "sixes"}
@@ -57,14 +77,32 @@ def classes(ranking: str) -> tuple[Category, ...]:
     return tuple(c for c in Category if c is not Category.ACE_KING)
 
 
-@dataclass(frozen=True, slots=True)
-class HandFloor:
+def _rank(value: object) -> int:
+    if isinstance(value, int) and not isinstance(value, bool) and 0 <= value < len(RANKS):
+        return value  # already an index (a profile built in code)
+    if not isinstance(value, str) or len(value) != 1 or value.upper() not in RANKS:
+        raise ValueError(f"{value!r} is not a rank ({' '.join(RANKS)})")
+    return RANKS.index(value.upper())
+
+
+class _Rank(Checked):
+    """A rank as profiles write it (``"4"``, ``"Q"``), kept as its index."""
+
+    schema: ClassVar[dict[str, Any]] = {"enum": list(RANKS)}
+
+    def check(self, value: object) -> int:
+        return _rank(value)
+
+
+class HandFloor(Settings):
     """The lowest hand that counts: a class, and the least rank of its top card
     (the pair of a pair, the highest card of a high card): "pair of fours",
-    "queen high", "pair of aces"."""
+    "queen high", "pair of aces". A profile writes ``{class = "pair", rank = "4"}``."""
 
-    category: Category
-    rank: int = 0
+    model_config = ConfigDict(populate_by_name=True)
+
+    category: HandClass = Field(validation_alias="class")
+    rank: Annotated[int, _Rank()] = Field(0, json_schema_extra={"default": "2"})
 
     def describe(self) -> str:
         name = _RANK_NAMES[self.rank]
@@ -75,16 +113,21 @@ class HandFloor:
         return self.category.label + (f", {name} high" if self.rank else "")
 
 
-@dataclass(frozen=True, slots=True)
-class Street:
+class Street(Settings):
     """One decision of every box still in play. ``board_before`` board cards
     are turned first; then a box either stakes ``antes`` x ANTE on ``line`` or
     not: ``play_or_fold`` (not staking folds the box) or ``bet_or_check``."""
 
-    line: str
-    antes: Fraction
-    decision: str
-    board_before: int = 0
+    line: StreetLine
+    antes: Exact
+    decision: Decision
+    board_before: Count = 0
+
+    @model_validator(mode="after")
+    def _stakes_something(self) -> Self:
+        if self.antes <= 0:
+            raise Refusal("antes", "a street's stake must be more than nothing")
+        return self
 
     @property
     def verbs(self) -> tuple[str, str]:
@@ -92,86 +135,13 @@ class Street:
         return DECISIONS[self.decision]
 
 
-@dataclass(frozen=True, slots=True)
-class StartingHands:
+class StartingHands(Settings):
     """One line of a two-card pay table: the box's hole cards (``AKs``, ``22``
     ...) and, for a top prize, what the dealer must hold too."""
 
     box: frozenset[str]
     dealer: frozenset[str]
     pays: int
-
-
-@dataclass(frozen=True, slots=True)
-class SideBet:
-    """A side stake (BONUS, PAIR PLUS) paid on cards alone, whatever the dealer
-    holds and whether the box played: by hand class (``pays``) from ``lowest``
-    up, or by starting hands (``hands``)."""
-
-    line: str
-    cards: str  # "box" (the box's own cards), "box_and_flop", "hole_cards"
-    pays: Mapping[Category, int]
-    hands: tuple[StartingHands, ...] = ()
-    lowest: HandFloor | None = None
-    on_dark: bool = True
-    without_ante: bool = False
-
-
-@dataclass(frozen=True, slots=True)
-class HouseProfile:
-    id: str
-    name: str
-    source: str
-    game: str
-    table: Table
-    hole_cards: int
-    board_cards: int
-    ranking: str
-    streets: tuple[Street, ...]
-    dealer_floor: HandFloor | None  # None: the dealer always plays (Hold'em Bonus)
-    ante_paid: str  # one of ANTE_PAID
-    ante_pays: Mapping[Category, int]  # a winning ANTE's coefficient; a class not here: returned
-    ante_bonus: Mapping[Category, int]  # paid on a played box's ANTE whatever the dealer holds
-    side_bets: tuple[SideBet, ...]
-    dark_preset: tuple[str, ...]  # bet_or_check lines a dark box may stake before the deal
-
-    def side_bet(self, line: str) -> SideBet | None:
-        return next((s for s in self.side_bets if s.line == line), None)
-
-    @property
-    def stake_lines(self) -> tuple[str, ...]:
-        """Every stake a box may put up before the deal."""
-        return ("ante", *(s.line for s in self.side_bets))
-
-
-# ---------------------------------------------------------------- reading TOML
-
-
-def _rank(text: Any, fail: Any) -> int:
-    if not isinstance(text, str) or len(text) != 1 or text.upper() not in RANKS:
-        raise fail(f"{text!r} is not a rank ({' '.join(RANKS)})")
-    return RANKS.index(text.upper())
-
-
-def _floor(section: Section, ranking: str) -> HandFloor:
-    cat = section.category("class")
-    if cat not in classes(ranking):
-        raise section.fail("class", f"{category_key(cat)} is not a hand of this ranking")
-    rank = _rank(section.raw("rank", "2"), lambda m: section.fail("rank", m))
-    section.done()
-    return HandFloor(cat, rank)
-
-
-def _class_table(section: Section, ranking: str, minimum: int = 1) -> dict[Category, int]:
-    allowed = classes(ranking)
-    table: dict[Category, int] = {}
-    for key in list(section.data):
-        cat = category(key, lambda m, key=key: section.fail(key, m))
-        if cat not in allowed:
-            raise section.fail(key, "is not a hand of this ranking")
-        table[cat] = section.int_(key, minimum=minimum)
-    section.done()
-    return table
 
 
 def starting_hands(text: str) -> frozenset[str]:
@@ -203,140 +173,216 @@ def starting_hands(text: str) -> frozenset[str]:
     return frozenset(high + low + k for k in kinds)
 
 
-def _hands_table(section: Section) -> tuple[StartingHands, ...]:
-    result: list[StartingHands] = []
-    for key in list(section.data):
-        box_text, _, dealer_text = str(key).partition("&")
-        dealer_text = dealer_text.strip()
-        try:
-            box = starting_hands(box_text)
-            dealer: frozenset[str] = frozenset()
-            if dealer_text:
-                if not dealer_text.startswith("dealer "):
-                    raise ValueError('write a top prize as "AA & dealer AA"')
-                dealer = starting_hands(dealer_text.removeprefix("dealer "))
-        except ValueError as error:
-            raise section.fail(key, str(error)) from None
-        result.append(StartingHands(box, dealer, section.int_(key, minimum=1)))
-    section.done()
-    return tuple(result)
+class _HandsTable(Checked):
+    """A pay table by starting hands: ``"AKs" = 25``, ``"AA & dealer AA" = 1000``."""
+
+    schema: ClassVar[dict[str, Any]] = {
+        "type": "object",
+        "additionalProperties": {"type": "integer", "minimum": 1},
+        "description": 'hole cards (AKs, AKo, AK, TT, a run 22-TT; a top prize "AA & dealer AA")',
+    }
+
+    def check(self, value: object) -> tuple[StartingHands, ...]:
+        if isinstance(value, tuple):
+            return value  # built in code
+        if not isinstance(value, Mapping):
+            raise ValueError("must be a table of hands = units won per unit")
+        return tuple(_hands_line(str(key), pays) for key, pays in value.items())
 
 
-def _ante(ante: Section, ranking: str) -> tuple[str, dict[Category, int], dict[Category, int]]:
-    """The ANTE's mechanism and tables; a bonus table only where the mechanism pays one."""
-    paid = ante.str_("paid", "by_table_on_a_win", choices=ANTE_PAID)
-    pays = _class_table(ante.section("pays"), ranking)
-    bonus = _class_table(ante.section("bonus"), ranking) if ante.has("bonus") else {}
-    ante.done()
-    if paid == "by_table_on_a_win" and bonus:
-        raise ante.fail(
-            "bonus",
-            'an ANTE bonus whatever the dealer holds needs paid = "even_money_plus_bonus"; '
-            '"by_table_on_a_win" pays the ANTE table only',
-        )
-    if paid == "even_money_plus_bonus":
-        if not bonus:
-            raise ante.fail("bonus", 'missing: paid = "even_money_plus_bonus" needs its table')
-        odd = [category_key(c) for c in classes(ranking) if pays.get(c) != 1]
-        if odd:
-            raise ante.fail(f"pays.{odd[0]}", "must be 1: this mechanism pays the ANTE 1:1")
-    return paid, pays, bonus
+def _hands_line(key: str, pays: object) -> StartingHands:
+    box_text, _, dealer_text = key.partition("&")
+    dealer_text = dealer_text.strip()
+    try:
+        box = starting_hands(box_text)
+        dealer: frozenset[str] = frozenset()
+        if dealer_text:
+            if not dealer_text.startswith("dealer "):
+                raise ValueError('write a top prize as "AA & dealer AA"')
+            dealer = starting_hands(dealer_text.removeprefix("dealer "))
+    except ValueError as error:
+        raise Refusal(key, str(error)) from None
+    if not isinstance(pays, int) or isinstance(pays, bool):
+        raise Refusal(key, "must be a whole number")
+    if pays < 1:
+        raise Refusal(key, "must be at least 1")
+    return StartingHands(box=box, dealer=dealer, pays=pays)
 
 
-def _side_bet(s: Section, ranking: str) -> SideBet:
-    line = s.str_("line", choices=("bonus", "pair_plus"))
-    cards = s.str_("cards", choices=SIDE_CARDS)
-    floor = (
-        _floor(s.section("lowest"), "best_five" if cards != "box" else ranking)
-        if s.has("lowest")
-        else None
-    )
-    pays = _class_table(s.section("pays"), "best_five" if cards != "box" else ranking)
-    hands = _hands_table(s.section("hands")) if s.has("hands") else ()
-    bet = SideBet(line, cards, pays, hands, floor, s.bool_("on_dark", True),
-                  s.bool_("without_ante", False))  # fmt: skip
-    s.done()
-    if cards == "box" and ranking != "three_card":
-        raise s.fail("cards", "a bet on the box's own cards alone needs three-card poker")
-    if cards == "hole_cards" and (pays or not hands):
-        raise s.fail("hands", "a bet on the hole cards pays by starting hands, not classes")
-    if cards != "hole_cards" and (hands or not pays):
-        raise s.fail("pays", "missing: a bet on a hand pays by hand class")
-    return bet
+ClassTable = dict[HandClass, Positive]
+
+
+class SideBet(Settings):
+    """A side stake (BONUS, PAIR PLUS) paid on cards alone, whatever the dealer
+    holds and whether the box played: by hand class (``pays``) from ``lowest``
+    up, or by starting hands (``hands``)."""
+
+    line: Literal["bonus", "pair_plus"]
+    cards: SideCards  # "box" (the box's own cards), "box_and_flop", "hole_cards"
+    pays: ClassTable = Field(default_factory=dict)
+    hands: Annotated[tuple[StartingHands, ...], _HandsTable()] = ()
+    lowest: HandFloor | None = None
+    on_dark: bool = True
+    without_ante: bool = False
+
+    @model_validator(mode="after")
+    def _pays_by_what_it_bets_on(self) -> Self:
+        if self.cards == "hole_cards" and (self.pays or not self.hands):
+            raise Refusal("hands", "a bet on the hole cards pays by starting hands, not classes")
+        if self.cards != "hole_cards" and (self.hands or not self.pays):
+            raise Refusal("pays", "missing: a bet on a hand pays by hand class")
+        return self
+
+
+class Deal(Settings):
+    hole_cards: int = Field(ge=2)
+    board_cards: Count = 0
+    ranking: Ranking
+
+    @model_validator(mode="after")
+    def _cards_for_the_ranking(self) -> Self:
+        if self.ranking == "three_card" and (self.hole_cards, self.board_cards) != (3, 0):
+            raise Refusal("ranking", "three-card poker deals 3 cards and no board")
+        if self.ranking == "best_five" and not 5 <= self.hole_cards + self.board_cards <= 7:
+            raise Refusal("board_cards", "a best-five hand needs 5 to 7 cards with the hole cards")
+        return self
+
+
+class HouseDealer(Settings):
+    # None: the dealer always plays (Hold'em Bonus)
+    qualifies_with: HandFloor | None = None
+
+
+class Ante(Settings):
+    """How a played box's ANTE is paid: ``pays`` (a class not there is
+    returned) and, by ``even_money_plus_bonus``, a ``bonus`` whatever the dealer holds."""
+
+    paid: AntePaid = "by_table_on_a_win"
+    pays: ClassTable = Field(default_factory=dict)
+    bonus: ClassTable = Field(default_factory=dict)
+
+
+class HouseDark(Settings):
+    # bet_or_check lines a dark box may stake before the deal
+    preset: Annotated[tuple[StreetLine, ...], Listed] = ()
+
+
+class HouseProfile(Settings):
+    """A house-poker profile, shaped like its TOML file; the engines read the
+    flat properties (``ranking``, ``ante_pays``...) as well as the sections."""
+
+    id: str
+    name: str
+    source: str = ""
+    game: Game
+    table: Table
+    deal: Deal
+    streets: Annotated[tuple[Street, ...], Listed, Field(min_length=1)]
+    dealer: HouseDealer = HouseDealer()
+    ante: Ante = Ante()
+    side_bets: Annotated[tuple[SideBet, ...], Listed] = ()
+    dark: HouseDark = HouseDark()
+
+    # What the API publishes, in this order (the shape profiles had before).
+    PUBLISHED: ClassVar[tuple[str, ...]] = (
+        "id", "name", "source", "game", "table", "hole_cards", "board_cards", "ranking",
+        "streets", "dealer_floor", "ante_paid", "ante_pays", "ante_bonus", "side_bets",
+        "dark_preset",
+    )  # fmt: skip
+
+    hole_cards = From[int]("deal.hole_cards")
+    board_cards = From[int]("deal.board_cards")
+    ranking = From[Ranking]("deal.ranking")
+    dealer_floor = From[HandFloor | None]("dealer.qualifies_with")
+    ante_paid = From[AntePaid]("ante.paid")
+    # a winning ANTE's coefficient; a class not here: returned
+    ante_pays = From[Mapping[Category, int]]("ante.pays")
+    # paid on a played box's ANTE whatever the dealer holds
+    ante_bonus = From[Mapping[Category, int]]("ante.bonus")
+    dark_preset = From[tuple[StreetLine, ...]]("dark.preset")
+
+    def side_bet(self, line: str) -> SideBet | None:
+        return next((s for s in self.side_bets if s.line == line), None)
+
+    @property
+    def stake_lines(self) -> tuple[str, ...]:
+        """Every stake a box may put up before the deal."""
+        return ("ante", *(s.line for s in self.side_bets))
+
+    @model_validator(mode="after")
+    def _consistent(self) -> Self:
+        self._check_streets()
+        ranking = self.ranking
+        if self.dealer_floor is not None:
+            _floor_in_ranking("dealer.qualifies_with", self.dealer_floor, ranking)
+        self._check_ante()
+        for i, bet in enumerate(self.side_bets):
+            _check_side_bet(bet, f"side_bets[{i}]", ranking, self.streets[0].board_before)
+        if len({b.line for b in self.side_bets}) != len(self.side_bets):
+            raise Refusal("side_bets", "a side bet is listed twice")
+        optional = [s.line for s in self.streets if s.decision == "bet_or_check"]
+        if not all(p in optional for p in self.dark_preset):
+            raise Refusal(
+                "dark.preset", f"must list lines a dark box may stake: {', '.join(optional)}"
+            )
+        if self.dark_preset and self.table.dark_boxes_per_player == 0:
+            raise Refusal("dark.preset", "set, but the table has no dark boxes")
+        return self
+
+    def _check_streets(self) -> None:
+        for i, street in enumerate(self.streets):
+            if i == 0 and street.decision != "play_or_fold":
+                raise Refusal("streets[0].decision", "the first decision is to play or fold")
+            if any(street.line == x.line for x in self.streets[:i]):
+                raise Refusal(f"streets[{i}].line", f"{street.line!r} is staked on two streets")
+        if sum(s.board_before for s in self.streets) > self.board_cards:
+            raise Refusal("streets", "turns more board cards than the deal has")
+
+    def _check_ante(self) -> None:
+        """The ANTE's tables in the ranking; a bonus table only where the mechanism pays one."""
+        ante, ranking = self.ante, self.ranking
+        _in_ranking("ante.pays", ante.pays, ranking)
+        _in_ranking("ante.bonus", ante.bonus, ranking)
+        if ante.paid == "by_table_on_a_win" and ante.bonus:
+            raise Refusal(
+                "ante.bonus",
+                'an ANTE bonus whatever the dealer holds needs paid = "even_money_plus_bonus"; '
+                '"by_table_on_a_win" pays the ANTE table only',
+            )
+        if ante.paid == "even_money_plus_bonus":
+            if not ante.bonus:
+                raise Refusal(
+                    "ante.bonus", 'missing: paid = "even_money_plus_bonus" needs its table'
+                )
+            odd = [category_key(c) for c in classes(ranking) if ante.pays.get(c) != 1]
+            if odd:
+                raise Refusal(f"ante.pays.{odd[0]}", "must be 1: this mechanism pays the ANTE 1:1")
+
+
+def _in_ranking(table: str, hands: Iterable[Category], ranking: str) -> None:
+    """Refuse a pay table's hand class that the ranking does not have."""
+    for category in hands:
+        if category not in classes(ranking):
+            raise Refusal(f"{table}.{category_key(category)}", "is not a hand of this ranking")
+
+
+def _floor_in_ranking(where: str, floor: HandFloor, ranking: str) -> None:
+    if floor.category not in classes(ranking):
+        name = category_key(floor.category)
+        raise Refusal(f"{where}.class", f"{name} is not a hand of this ranking")
+
+
+def _check_side_bet(bet: SideBet, where: str, ranking: Ranking, flop: int) -> None:
+    own = ranking if bet.cards == "box" else "best_five"
+    if bet.lowest is not None:
+        _floor_in_ranking(f"{where}.lowest", bet.lowest, own)
+    _in_ranking(f"{where}.pays", bet.pays, own)
+    if bet.cards == "box" and ranking != "three_card":
+        raise Refusal(f"{where}.cards", "a bet on the box's own cards alone needs three-card poker")
+    if bet.cards == "box_and_flop" and (ranking != "best_five" or flop < 3):
+        raise Refusal(f"{where}.cards", "needs a flop of 3 before the first decision")
 
 
 def parse_profile(data: Mapping[str, Any], where: str) -> HouseProfile:
     """Build and check a :class:`HouseProfile` from a TOML table."""
-    top = Section(data, where, "")
-    game = top.str_("game", choices=GAMES)
-    pid, name, source = top.str_("id"), top.str_("name"), top.str_("source", "")
-    table = parse_table(top.section("table"))
-
-    deal = top.section("deal")
-    hole, board = deal.int_("hole_cards", minimum=2), deal.int_("board_cards", 0)
-    ranking = deal.str_("ranking", choices=RANKINGS)
-    deal.done()
-    if ranking == "three_card" and (hole, board) != (3, 0):
-        raise deal.fail("ranking", "three-card poker deals 3 cards and no board")
-    if ranking == "best_five" and not 5 <= hole + board <= 7:
-        raise deal.fail("board_cards", "a best-five hand needs 5 to 7 cards with the hole cards")
-
-    streets_data = top.raw("streets")
-    if not isinstance(streets_data, list) or not streets_data:
-        raise top.fail("streets", "must list the decisions ([[streets]])")
-    streets: list[Street] = []
-    for i, item in enumerate(streets_data):
-        s = Section(item, where, f"streets[{i}]")
-        street = Street(
-            s.str_("line", choices=("bet", "turn", "river")),
-            s.fraction("antes"),
-            s.str_("decision", choices=tuple(DECISIONS)),
-            s.int_("board_before", 0),
-        )
-        s.done()
-        if street.antes <= 0:
-            raise s.fail("antes", "a street's stake must be more than nothing")
-        if i == 0 and street.decision != "play_or_fold":
-            raise s.fail("decision", "the first decision is to play or fold")
-        if any(street.line == x.line for x in streets):
-            raise s.fail("line", f"{street.line!r} is staked on two streets")
-        streets.append(street)
-    if sum(s.board_before for s in streets) > board:
-        raise top.fail("streets", "turns more board cards than the deal has")
-
-    floor: HandFloor | None = None
-    dealer = top.section("dealer")
-    if dealer.has("qualifies_with"):
-        floor = _floor(dealer.section("qualifies_with"), ranking)
-    dealer.done()
-
-    ante = top.section("ante")
-    ante_paid, ante_pays, ante_bonus = _ante(ante, ranking)
-
-    bets_data = top.raw("side_bets", [])
-    if not isinstance(bets_data, list):
-        raise top.fail("side_bets", "must be a list ([[side_bets]])")
-    side_bets = tuple(
-        _side_bet(Section(b, where, f"side_bets[{i}]"), ranking) for i, b in enumerate(bets_data)
-    )
-    if len({b.line for b in side_bets}) != len(side_bets):
-        raise top.fail("side_bets", "a side bet is listed twice")
-    for i, bet in enumerate(side_bets):
-        if bet.cards == "box_and_flop" and (ranking != "best_five" or streets[0].board_before < 3):
-            raise top.fail(f"side_bets[{i}].cards", "needs a flop of 3 before the first decision")
-
-    dark = top.section("dark")
-    preset = dark.raw("preset", [])
-    optional = [s.line for s in streets if s.decision == "bet_or_check"]
-    if not isinstance(preset, list) or not all(p in optional for p in preset):
-        raise dark.fail("preset", f"must list lines a dark box may stake: {', '.join(optional)}")
-    dark.done()
-    if preset and table.dark_boxes_per_player == 0:
-        raise dark.fail("preset", "set, but the table has no dark boxes")
-    top.done()
-    return HouseProfile(
-        id=pid, name=name, source=source, game=game, table=table, hole_cards=hole,
-        board_cards=board, ranking=ranking, streets=tuple(streets), dealer_floor=floor,
-        ante_paid=ante_paid, ante_pays=ante_pays, ante_bonus=ante_bonus, side_bets=side_bets,
-        dark_preset=tuple(preset),
-    )  # fmt: skip
+    return validated(HouseProfile, data, where)

@@ -13,40 +13,23 @@ a complete bet "at the maximum" then fills every position at once.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
-from typing import Any
+from typing import Annotated, Any, Literal
 
-from croupier.games.common.settings import Section
+from croupier.games.common.settings import NamedCounts, Positive, Settings, validated
 from croupier.games.roulette.wheel import KINDS
 
+PerKind = Annotated[dict[str, int], NamedCounts(KINDS)]
 
-@dataclass(frozen=True, slots=True)
-class RouletteProfile:
+
+class RouletteProfile(Settings):
     id: str
     name: str
-    source: str
-    colours: int  # players at the table, each with chips of their own colour
-    pays: Mapping[str, int]  # kind -> winnings to one
-    position_max: Mapping[str, int]  # kind -> multiple of the table maximum
-    game: str = "roulette"
-
-
-def _per_kind(s: Section, minimum: int) -> dict[str, int]:
-    values = {kind: s.int_(kind, minimum=minimum) for kind in KINDS}
-    s.done()
-    return values
+    source: str = ""
+    colours: Positive  # players at the table, each with chips of their own colour
+    pays: PerKind  # kind -> winnings to one
+    position_max: PerKind  # kind -> multiple of the table maximum
+    game: Literal["roulette"] = "roulette"
 
 
 def parse_profile(data: Mapping[str, Any], where: str) -> RouletteProfile:
-    top = Section(data, where, "")
-    top.str_("game")
-    profile = RouletteProfile(
-        id=top.str_("id"),
-        name=top.str_("name"),
-        source=top.str_("source", ""),
-        colours=top.int_("colours", minimum=1),
-        pays=_per_kind(top.section("pays"), 1),
-        position_max=_per_kind(top.section("position_max"), 1),
-    )
-    top.done()
-    return profile
+    return validated(RouletteProfile, data, where)

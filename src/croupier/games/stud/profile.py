@@ -1,7 +1,8 @@
 """The stud rule profile: every setting of RULES.md §1 as one frozen value.
 
 The engine reads these fields and never a profile's name, so a casino adds a
-variant by writing a TOML file (``src/croupier/profiles/*.toml``). Prices are
+variant by writing a TOML file (``src/croupier/profiles/*.toml``), whose shape
+the models below give (``croupier profiles --schema stud``). Prices are
 exact fractions of the ANTE (``"1.5"`` or ``"3/2"``), turned into money by
 :func:`antes`, which rounds down to the minor unit.
 
@@ -17,42 +18,84 @@ exact fractions of the ANTE (``"1.5"`` or ``"3/2"``), turned into money by
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any
+from typing import Annotated, Any, ClassVar, Literal, Self
+
+from pydantic import model_validator
 
 from croupier.games.common.antes import antes
-from croupier.games.common.seating import Table, parse_table
-from croupier.games.common.settings import Section as _Section
-from croupier.games.common.settings import category as _category
-from croupier.games.common.settings import category_key
-from croupier.games.common.settings import fraction as _fraction
+from croupier.games.common.seating import Table
+from croupier.games.common.settings import (
+    Count,
+    Exact,
+    Field,
+    From,
+    HandClass,
+    Listed,
+    Positive,
+    Refusal,
+    Settings,
+    WholeKey,
+    category_key,
+    validated,
+)
 from croupier.poker.hand import Category
 
 COMBINATIONS = tuple(Category)[1:]  # ace-king .. royal flush
 
+Deal = Literal["clockwise", "larger_ante_first"]
+Decide = Literal["as_dealt", "counter_clockwise"]
+NoGame = Literal["ante_to_all", "ante_to_combinations"]
+After = Literal["start", "any", "sixth"]
+When = Literal["before_show", "after_show"]
+AnteOnWin = Literal["paid", "returned"]
+Tie = Literal["push", "player"]
+Prebuy = Literal["sixth", "buy_game", "insurance"]
 
-@dataclass(frozen=True, slots=True)
-class Order:
+CardCount = Annotated[int, WholeKey(1, 5, "a card count must be 1 to 5")]
+AnteKey = Annotated[int, WholeKey(0, None, "must map an ANTE to a BONUS, in minor units")]
+
+
+class Order(Settings):
     """Dealing and decision order. ``deal``: ``clockwise`` (box 1 first) or
     ``larger_ante_first`` ([002]: larger ANTE first, equal antes clockwise);
     ``decide``: ``as_dealt`` or ``counter_clockwise`` ([001]'s exchanges)."""
 
-    deal: str = "clockwise"
-    decide: str = "as_dealt"
+    deal: Deal = "clockwise"
+    decide: Decide = "as_dealt"
 
 
-@dataclass(frozen=True, slots=True)
-class Dealer:
-    qualifies_with: Category
-    shown_card: str = "last"
+class Dealer(Settings):
+    qualifies_with: HandClass
+    shown_card: Literal["last", "first"] = "last"
     # "ante_to_all": ANTE 1:1, BET back; "ante_to_combinations": [000] §1.5
-    no_game: str = "ante_to_all"
+    no_game: NoGame = "ante_to_all"
     no_game_high_card: bool = False
 
+    @model_validator(mode="after")
+    def _high_card_needs_combinations(self) -> Self:
+        if self.no_game_high_card and self.no_game != "ante_to_combinations":
+            raise Refusal("no_game_high_card", 'needs no_game = "ante_to_combinations"')
+        return self
 
-@dataclass(frozen=True, slots=True)
-class ImproveRound:
+
+class Settle(Settings):
+    """``[settle]``: what counts as a combination and how a box is paid."""
+
+    lowest_combination: HandClass
+    ante_on_win: AnteOnWin
+    tie: Tie = "push"
+    bet_antes: Positive = 2
+    second_combination: bool = False
+
+    @model_validator(mode="after")
+    def _ace_king_or_pair(self) -> Self:
+        if self.lowest_combination not in (Category.ACE_KING, Category.PAIR):
+            raise Refusal("lowest_combination", "must be ace_king or pair")
+        return self
+
+
+class ImproveRound(Settings):
     """One improvement round: what a box may do once in it, and the prices.
 
     ``after`` says when the round is open: ``start`` (the first round),
@@ -63,51 +106,88 @@ class ImproveRound:
     bought only holding five; ``sixth_discard`` cards must then be given back.
     """
 
-    after: str = "start"
-    exchange_counts: tuple[int, ...] = ()
-    exchange_prices: Mapping[int, Fraction] = field(default_factory=dict)
-    exchange_receive: int = 0
-    sixth: Fraction | None = None
-    sixth_discard: int = 0
+    after: After = "start"  # a later round's default is "any" (StudProfile fills it in)
+    exchange_counts: Annotated[tuple[Annotated[int, Field(ge=1, le=5)], ...], Listed] = ()
+    exchange_prices: dict[CardCount, Exact] = Field(default_factory=dict)
+    exchange_receive: Count = 0
+    sixth: Exact | None = None
+    sixth_discard: Count = 0
+
+    @model_validator(mode="after")
+    def _consistent(self) -> Self:
+        counts = self.exchange_counts
+        for n in self.exchange_prices:
+            if n not in counts:
+                raise Refusal(
+                    f"exchange_prices.{n}",
+                    f"a price for exchanging {n} cards, which is not allowed",
+                )
+        for n in counts:
+            if n not in self.exchange_prices:
+                raise Refusal("exchange_prices", f"no price for exchanging {n} cards")
+        receive = self.exchange_receive
+        if receive and not counts:
+            raise Refusal("exchange_receive", "set, but this round has no exchange")
+        if receive and any(receive > n for n in counts):
+            raise Refusal("exchange_receive", "cannot receive more cards than are discarded")
+        if self.sixth_discard and self.sixth is None:
+            raise Refusal("sixth_discard", "set, but this round sells no 6th card")
+        if not counts and self.sixth is None:
+            raise Refusal("exchange_counts", "the round offers neither an exchange nor a 6th card")
+        if list(counts) != sorted(counts):
+            return self.model_copy(update={"exchange_counts": tuple(sorted(counts))})
+        return self
 
 
-@dataclass(frozen=True, slots=True)
-class BuyGame:
+class BuyGame(Settings):
     """Buying a game from a dealer who has none (§1.6)."""
 
-    when: str  # "before_show" | "after_show"
-    price: Fraction
-    drop: str  # "highest" | "lowest"
+    when: When
+    price: Exact
+    drop: Literal["highest", "lowest"]
     compare: bool = True  # False: [000] pays a bought game by the table without comparing
     fee_back_if_not_higher: bool = False  # [000]: dealer had a game and beat or tied the box
 
+    @model_validator(mode="after")
+    def _fee_back_before_the_show(self) -> Self:
+        if self.fee_back_if_not_higher and self.when != "before_show":
+            raise Refusal("fee_back_if_not_higher", "only a game bought before the show can")
+        return self
 
-@dataclass(frozen=True, slots=True)
-class HandOption:
+
+class HandOption(Settings):
     """An option open to a box holding ``min_hand`` or better."""
 
-    min_hand: Category
+    min_hand: HandClass
     requires_bonus: bool = False
 
 
-@dataclass(frozen=True, slots=True)
-class Insurance:
-    min_hand: Category
-    min_antes: Fraction = Fraction(1)
-    dark_antes: Fraction = Fraction(1)
+class Insurance(Settings):
+    min_hand: HandClass
+    min_antes: Exact = Fraction(1)
+    dark_antes: Exact = Fraction(1)
 
 
-@dataclass(frozen=True, slots=True)
-class Bonus:
+class Bonus(Settings):
     """The BONUS: a ``fee`` ([000], a share of the ANTE the house keeps) or a
     ``side_bet`` ([004], paid by ``pays`` on the first five cards)."""
 
-    kind: str
-    percent: Fraction = Fraction(0)
-    exceptions: Mapping[int, int] = field(default_factory=dict)
-    pays: Mapping[Category, int] = field(default_factory=dict)
+    kind: Literal["fee", "side_bet"]
+    percent: Exact = Fraction(0)
+    exceptions: dict[AnteKey, int] = Field(default_factory=dict)
+    pays: dict[HandClass, Positive] = Field(default_factory=dict)
     dealer_bonus: bool = False
     on_dark: bool = True
+
+    @model_validator(mode="after")
+    def _fee_or_side_bet(self) -> Self:
+        if self.kind == "fee" and (self.pays or self.dealer_bonus):
+            raise Refusal("pays", "a BONUS fee is kept by the house and pays nothing")
+        if self.kind == "side_bet" and not self.pays:
+            raise Refusal("pays", "missing: a BONUS side bet needs its pay table")
+        if self.kind == "fee" and self.percent == 0:
+            raise Refusal("percent", "missing: a BONUS fee is a share of the ANTE")
+        return self
 
     def fee(self, ante: int) -> int:
         """The BONUS stake a box with this ANTE must carry (a ``fee`` bonus)."""
@@ -116,29 +196,49 @@ class Bonus:
         return antes(self.percent / 100, ante)
 
 
-@dataclass(frozen=True, slots=True)
-class StudProfile:
+class Dark(Settings):
+    """``[dark]``: what a dark box buys before the deal."""
+
+    prebuy: Annotated[tuple[Prebuy, ...], Listed] = ()
+
+
+class StudProfile(Settings):
+    """A stud profile, shaped like its TOML file; the engines read the flat
+    properties (``tie``, ``dark_prebuy``...) as well as the sections."""
+
+    game: Literal["stud"] = "stud"
     id: str
     name: str
-    source: str
+    source: str = ""
     table: Table
-    order: Order
+    order: Order = Order()
     dealer: Dealer
-    lowest_combination: Category
-    ante_on_win: str  # "paid" | "returned"
-    tie: str  # "push" | "player"
-    bet_antes: int
-    second_combination: bool
-    pay_table: Mapping[Category, int]
-    improve: tuple[ImproveRound, ...]
-    reshuffle_discards: bool
-    buy_game: BuyGame | None
-    take_half: HandOption | None
-    protection: HandOption | None
-    insurance: Insurance | None
-    bonus: Bonus | None
-    dark_prebuy: tuple[str, ...]
-    game: str = "stud"
+    settle: Settle
+    pay_table: dict[HandClass, Positive]
+    improve: Annotated[tuple[ImproveRound, ...], Listed] = ()
+    reshuffle_discards: bool = False
+    buy_game: BuyGame | None = None
+    take_half: HandOption | None = None
+    protection: HandOption | None = None
+    insurance: Insurance | None = None
+    bonus: Bonus | None = None
+    dark: Dark = Dark()
+
+    # What the API publishes and the math lab hashes, in this order (the shape
+    # profiles had before they were read into models).
+    PUBLISHED: ClassVar[tuple[str, ...]] = (
+        "id", "name", "source", "table", "order", "dealer", "lowest_combination",
+        "ante_on_win", "tie", "bet_antes", "second_combination", "pay_table", "improve",
+        "reshuffle_discards", "buy_game", "take_half", "protection", "insurance", "bonus",
+        "dark_prebuy", "game",
+    )  # fmt: skip
+
+    lowest_combination = From[Category]("settle.lowest_combination")
+    ante_on_win = From[AnteOnWin]("settle.ante_on_win")
+    tie = From[Tie]("settle.tie")
+    bet_antes = From[int]("settle.bet_antes")
+    second_combination = From[bool]("settle.second_combination")
+    dark_prebuy = From[tuple[Prebuy, ...]]("dark.prebuy")
 
     @property
     def ace_king(self) -> bool:
@@ -156,230 +256,72 @@ class StudProfile:
         """The price of a 6th card bought in the first round (dark boxes pre-buy at it)."""
         return self.improve[0].sixth if self.improve else None
 
+    @model_validator(mode="before")
+    @classmethod
+    def _later_rounds_follow(cls, data: Any) -> Any:
+        """A round after the first is open after ``any`` action unless it says."""
+        rounds = data.get("improve") if isinstance(data, dict) else None
+        if isinstance(rounds, list) and any(isinstance(r, dict) for r in rounds[1:]):
+            later = [{"after": "any", **r} if isinstance(r, dict) else r for r in rounds[1:]]
+            return {**data, "improve": [*rounds[:1], *later]}
+        return data
 
-# ---------------------------------------------------------------- reading TOML
-
-
-def _counts(section: _Section, key: str) -> dict[int, Any]:
-    table = section.raw(key, {})
-    if not isinstance(table, Mapping):
-        raise section.fail(key, "must be a table of card count = price")
-    result: dict[int, Any] = {}
-    for count, price in table.items():
-        if not str(count).isdigit() or not 1 <= int(count) <= 5:
-            raise section.fail(f"{key}.{count}", "a card count must be 1 to 5")
-        result[int(count)] = price
-    return result
-
-
-def _improve_round(section: _Section, index: int) -> ImproveRound:
-    after = section.str_("after", "start" if index == 0 else "any", ("start", "any", "sixth"))
-    if (after == "start") != (index == 0):
-        raise section.fail("after", "only the first round is open from the start")
-    counts = section.raw("exchange_counts", [])
-    if not isinstance(counts, list) or not all(
-        isinstance(c, int) and not isinstance(c, bool) and 1 <= c <= 5 for c in counts
-    ):
-        raise section.fail("exchange_counts", "must be a list of card counts from 1 to 5")
-    prices = {
-        n: _fraction(p, lambda m, n=n: section.fail(f"exchange_prices.{n}", m))
-        for n, p in _counts(section, "exchange_prices").items()
-    }
-    for n in prices:
-        if n not in counts:
-            raise section.fail(
-                f"exchange_prices.{n}", f"a price for exchanging {n} cards, which is not allowed"
+    @model_validator(mode="after")
+    def _consistent(self) -> Self:
+        lowest = self.lowest_combination
+        if self.dealer.qualifies_with < lowest:
+            raise Refusal(
+                "dealer.qualifies_with", "below the lowest combination of settle.lowest_combination"
             )
-    for n in counts:
-        if n not in prices:
-            raise section.fail("exchange_prices", f"no price for exchanging {n} cards")
-    receive = section.int_("exchange_receive", 0)
-    if receive and not counts:
-        raise section.fail("exchange_receive", "set, but this round has no exchange")
-    if receive and any(receive > n for n in counts):
-        raise section.fail("exchange_receive", "cannot receive more cards than are discarded")
-    sixth = section.fraction("sixth") if section.has("sixth") else None
-    discard = section.int_("sixth_discard", 0)
-    if discard and sixth is None:
-        raise section.fail("sixth_discard", "set, but this round sells no 6th card")
-    if not counts and sixth is None:
-        raise section.fail("exchange_counts", "the round offers neither an exchange nor a 6th card")
-    section.done()
-    return ImproveRound(after, tuple(sorted(counts)), prices, receive, sixth, discard)
+        self._check_pay_table(lowest)
+        self._check_rounds()
+        for key in ("take_half", "protection"):
+            option: HandOption | None = getattr(self, key)
+            if option is not None and option.requires_bonus and self.bonus is None:
+                raise Refusal(f"{key}.requires_bonus", "set, but the profile has no BONUS")
+        if self.insurance is not None and not lowest <= self.insurance.min_hand:
+            raise Refusal("insurance.min_hand", "must be a combination")
+        self._check_prebuy()
+        return self
+
+    def _check_pay_table(self, lowest: Category) -> None:
+        for category in COMBINATIONS:
+            key = f"pay_table.{category_key(category)}"
+            if category < lowest and category in self.pay_table:
+                raise Refusal(key, f"is not a combination here (lowest is {category_key(lowest)})")
+            if category >= lowest and category not in self.pay_table:
+                raise Refusal(key, "missing: the pay table must pay every combination")
+        if Category.HIGH_CARD in self.pay_table:
+            raise Refusal("pay_table.high_card", "is not a combination")
+
+    @model_validator(mode="after")
+    def _pay_table_in_order(self) -> Self:
+        """The pay table lowest combination first, however the file lists it."""
+        ordered = {c: self.pay_table[c] for c in COMBINATIONS if c in self.pay_table}
+        if list(ordered) == list(self.pay_table):
+            return self
+        return self.model_copy(update={"pay_table": ordered})
+
+    def _check_rounds(self) -> None:
+        for i, rnd in enumerate(self.improve):
+            if (rnd.after == "start") != (i == 0):
+                raise Refusal(f"improve[{i}].after", "only the first round is open from the start")
+            if rnd.after == "sixth" and self.improve[i - 1].sixth is None:
+                raise Refusal(f"improve[{i}].after", "needs a 6th card in the round before")
+
+    def _check_prebuy(self) -> None:
+        sells = {
+            "sixth": self.sixth_price() is not None,
+            "buy_game": self.buy_game is not None,
+            "insurance": self.insurance is not None,
+        }
+        for item in self.dark_prebuy:
+            if not sells[item]:
+                raise Refusal("dark.prebuy", f"{item!r} offered, but the profile does not sell it")
+        if self.dark_prebuy and self.table.dark_boxes_per_player == 0:
+            raise Refusal("dark.prebuy", "set, but the table has no dark boxes")
 
 
 def parse_profile(data: Mapping[str, Any], where: str) -> StudProfile:
     """Build and check a :class:`StudProfile` from a TOML table."""
-    top = _Section(data, where, "")
-    top.str_("game", choices=("stud",))
-    pid = top.str_("id")
-    name = top.str_("name")
-    source = top.str_("source", "")
-
-    table = parse_table(top.section("table"))
-
-    o = top.section("order")
-    order = Order(
-        o.str_("deal", "clockwise", ("clockwise", "larger_ante_first")),
-        o.str_("decide", "as_dealt", ("as_dealt", "counter_clockwise")),
-    )
-    o.done()
-
-    d = top.section("dealer")
-    dealer = Dealer(
-        d.category("qualifies_with"),
-        d.str_("shown_card", "last", ("last", "first")),
-        d.str_("no_game", "ante_to_all", ("ante_to_all", "ante_to_combinations")),
-        d.bool_("no_game_high_card", False),
-    )
-    d.done()
-    if dealer.no_game_high_card and dealer.no_game != "ante_to_combinations":
-        raise d.fail("no_game_high_card", 'needs no_game = "ante_to_combinations"')
-
-    s = top.section("settle")
-    lowest = s.category("lowest_combination")
-    if lowest not in (Category.ACE_KING, Category.PAIR):
-        raise s.fail("lowest_combination", "must be ace_king or pair")
-    settle = (
-        s.str_("ante_on_win", choices=("paid", "returned")),
-        s.str_("tie", "push", ("push", "player")),
-        s.int_("bet_antes", 2, minimum=1),
-        s.bool_("second_combination", False),
-    )
-    s.done()
-    if dealer.qualifies_with < lowest:
-        raise d.fail("qualifies_with", "below the lowest combination of settle.lowest_combination")
-
-    pt = top.section("pay_table")
-    pay_table: dict[Category, int] = {}
-    for category in COMBINATIONS:
-        key = category_key(category)
-        if category < lowest:
-            if pt.has(key):
-                raise pt.fail(key, f"is not a combination here (lowest is {category_key(lowest)})")
-            continue
-        if not pt.has(key):
-            raise pt.fail(key, "missing: the pay table must pay every combination")
-        pay_table[category] = pt.int_(key, minimum=1)
-    pt.done()
-
-    rounds_data = top.raw("improve", [])
-    if not isinstance(rounds_data, list):
-        raise top.fail("improve", "must be a list of rounds ([[improve]])")
-    improve = tuple(
-        _improve_round(_Section(r, where, f"improve[{i}]"), i) for i, r in enumerate(rounds_data)
-    )
-    for i, rnd in enumerate(improve[1:], start=1):
-        if rnd.after == "sixth" and improve[i - 1].sixth is None:
-            raise top.fail(f"improve[{i}].after", "needs a 6th card in the round before")
-    reshuffle = top.bool_("reshuffle_discards", False)
-
-    buy: BuyGame | None = None
-    if (b := top.optional_section("buy_game")) is not None:
-        buy = BuyGame(
-            b.str_("when", choices=("before_show", "after_show")),
-            b.fraction("price"),
-            b.str_("drop", choices=("highest", "lowest")),
-            b.bool_("compare", True),
-            b.bool_("fee_back_if_not_higher", False),
-        )
-        b.done()
-        if buy.fee_back_if_not_higher and buy.when != "before_show":
-            raise b.fail("fee_back_if_not_higher", "only a game bought before the show can")
-
-    def option(key: str) -> HandOption | None:
-        sec = top.optional_section(key)
-        if sec is None:
-            return None
-        result = HandOption(sec.category("min_hand"), sec.bool_("requires_bonus", False))
-        sec.done()
-        return result
-
-    take_half = option("take_half")
-    protection = option("protection")
-
-    insurance: Insurance | None = None
-    if (ins := top.optional_section("insurance")) is not None:
-        insurance = Insurance(
-            ins.category("min_hand"),
-            ins.fraction("min_antes", "1"),
-            ins.fraction("dark_antes", "1"),
-        )
-        ins.done()
-        if not lowest <= insurance.min_hand:
-            raise ins.fail("min_hand", "must be a combination")
-
-    bonus: Bonus | None = None
-    if (bo := top.optional_section("bonus")) is not None:
-        kind = bo.str_("kind", choices=("fee", "side_bet"))
-        pays: dict[Category, int] = {}
-        for key, value in bo.raw("pays", {}).items():
-            cat = _category(key, lambda m, key=key: bo.fail(f"pays.{key}", m))
-            if not isinstance(value, int) or value < 1:
-                raise bo.fail(f"pays.{key}", "must be a whole number of units won per unit")
-            pays[cat] = value
-        exceptions: dict[int, int] = {}
-        for key, value in bo.raw("exceptions", {}).items():
-            if not str(key).isdigit() or not isinstance(value, int):
-                raise bo.fail(f"exceptions.{key}", "must map an ANTE to a BONUS, in minor units")
-            exceptions[int(key)] = value
-        bonus = Bonus(
-            kind,
-            bo.fraction("percent", "0"),
-            exceptions,
-            pays,
-            bo.bool_("dealer_bonus", False),
-            bo.bool_("on_dark", True),
-        )
-        bo.done()
-        if kind == "fee" and (pays or bonus.dealer_bonus):
-            raise bo.fail("pays", "a BONUS fee is kept by the house and pays nothing")
-        if kind == "side_bet" and not pays:
-            raise bo.fail("pays", "missing: a BONUS side bet needs its pay table")
-        if kind == "fee" and bonus.percent == 0:
-            raise bo.fail("percent", "missing: a BONUS fee is a share of the ANTE")
-    for key, opt in (("take_half", take_half), ("protection", protection)):
-        if opt is not None and opt.requires_bonus and bonus is None:
-            raise top.fail(f"{key}.requires_bonus", "set, but the profile has no BONUS")
-
-    dark = top.section("dark")
-    prebuy = dark.raw("prebuy", [])
-    if not isinstance(prebuy, list) or not all(isinstance(x, str) for x in prebuy):
-        raise dark.fail("prebuy", "must be a list of options")
-    needs = {
-        "sixth": bool(improve) and improve[0].sixth is not None,
-        "buy_game": buy is not None,
-        "insurance": insurance is not None,
-    }
-    for item in prebuy:
-        if item not in needs:
-            raise dark.fail("prebuy", f"{item!r} is not an option ({', '.join(needs)})")
-        if not needs[item]:
-            raise dark.fail("prebuy", f"{item!r} offered, but the profile does not sell it")
-    dark.done()
-    if prebuy and table.dark_boxes_per_player == 0:
-        raise dark.fail("prebuy", "set, but the table has no dark boxes")
-
-    top.done()
-    return StudProfile(
-        id=pid,
-        name=name,
-        source=source,
-        table=table,
-        order=order,
-        dealer=dealer,
-        lowest_combination=lowest,
-        ante_on_win=settle[0],
-        tie=settle[1],
-        bet_antes=settle[2],
-        second_combination=settle[3],
-        pay_table=pay_table,
-        improve=improve,
-        reshuffle_discards=reshuffle,
-        buy_game=buy,
-        take_half=take_half,
-        protection=protection,
-        insurance=insurance,
-        bonus=bonus,
-        dark_prebuy=tuple(prebuy),
-    )
+    return validated(StudProfile, data, where)

@@ -34,7 +34,7 @@ import json
 import os
 from collections import Counter
 from concurrent.futures import ProcessPoolExecutor, as_completed
-from dataclasses import asdict, dataclass, fields
+from dataclasses import asdict, dataclass
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -55,7 +55,7 @@ _NAMES = ("id", "name", "source")  # what a profile is called changes none of it
 
 def content_hash(profile: StudProfile) -> str:
     """A hash of every setting of the profile (its id and name excluded)."""
-    settings = [getattr(profile, f.name) for f in fields(profile) if f.name not in _NAMES]
+    settings = [v for name, v in profile.published().items() if name not in _NAMES]
     text = repr(settings)
     return hashlib.sha256(text.encode()).hexdigest()[:16]
 
