@@ -54,7 +54,6 @@ from croupier.casino.replay import (
     rebuild,
     seed_of,
     shoe_left,
-    stake_json,
     start_deck,
     unasked_fields,
 )
@@ -69,6 +68,7 @@ from croupier.games.base import (
     RuleError,
     Viewer,
 )
+from croupier.games.common.stakes import box_to_json
 from croupier.games.script import action_json
 from croupier.store.models import Person, Round, RoundStatus
 from croupier.store.round_models import (
@@ -257,7 +257,7 @@ class Rounds(RoundRecords):
                 raise Refused(f"round {row.id}: {error}") from None
             # ...and of what they take: a dark box's BET and pre-bought options too.
             price = rebuilt.engine.staked(started)[box]
-            self._append(session, row, EventKind.STAKE, card, stake_json(new), price)
+            self._append(session, row, EventKind.STAKE, card, box_to_json(new), price)
             if not session.scalar(
                 select(RoundParticipant.id).where(
                     RoundParticipant.round_id == row.id, RoundParticipant.person_id == person.id

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 import enum
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from decimal import Decimal
 from fractions import Fraction
 from typing import Any
@@ -19,7 +19,13 @@ from fastapi import APIRouter
 from croupier.cards.card import format_card
 from croupier.cards.fair import FairSeed, commit
 from croupier.casino.errors import BadInput
+from croupier.games.baccarat.stakes import stake_spec as baccarat_stakes
+from croupier.games.blackjack.stakes import stake_spec as blackjack_stakes
+from croupier.games.common.stakes import StakeSpec
+from croupier.games.house_poker.profile import GAMES as HOUSE_GAMES
+from croupier.games.house_poker.stakes import stake_spec as house_stakes
 from croupier.games.script import ADAPTERS
+from croupier.games.stud.stakes import stake_spec as stud_stakes
 from croupier.profiles import ProfileError, load, profile_ids
 from croupier.server.schemas import ProfileRules, ProfileSummary, VerifyIn, VerifyOut
 
@@ -27,6 +33,16 @@ router = APIRouter(prefix="/api", tags=["games"])
 
 # A profile that does not load (a bad file, or its game's code not there yet).
 UNLOADABLE = (ProfileError, ImportError, AttributeError)
+
+
+# Each game's stakes by its profile. Until games/registry.py carries them (issue 11):
+# roulette has none before the deal but its chip value, and bets as actions.
+STAKE_SPECS: dict[str, Callable[[Any], StakeSpec]] = {
+    "stud": stud_stakes,
+    **dict.fromkeys(HOUSE_GAMES, house_stakes),
+    "blackjack": blackjack_stakes,
+    "baccarat": baccarat_stakes,
+}
 
 
 def plain(value: Any) -> Any:
@@ -86,7 +102,8 @@ def list_profiles() -> list[ProfileSummary]:
 
 @router.get("/profiles/{profile_id}")
 def profile_rules(profile_id: str) -> ProfileRules:
-    """Every setting of one profile, pay tables included, as the engine reads them."""
+    """Every setting of one profile, pay tables included, as the engine reads them,
+    and the stakes a box may put up (``stakes``: what the betting controls offer)."""
     if profile_id not in profile_ids():
         raise ProfileError(f"no profile {profile_id!r}")
     profile = load(profile_id)
@@ -99,6 +116,7 @@ def profile_rules(profile_id: str) -> ProfileRules:
         game=profile.game,
         source=profile.source,
         settings=settings,
+        stakes=STAKE_SPECS[profile.game](profile) if profile.game in STAKE_SPECS else None,
     )
 
 

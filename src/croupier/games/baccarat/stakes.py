@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 from croupier.games.baccarat.profile import STAKES, BaccaratProfile
-from croupier.games.common.stakes import Line, StakeSpec
+from croupier.games.common.stakes import LineSpec, StakeSpec
 
 
 def stake_spec(profile: BaccaratProfile) -> StakeSpec:
     return StakeSpec(
-        tuple(Line(line, line.upper(), alone=True) for line in STAKES),
+        tuple(LineSpec(line, line.upper(), alone=True) for line in STAKES),
         dark=profile.table.dark_boxes_per_player > 0,
     )

@@ -7,11 +7,11 @@ of its own within the table limits; it never stands without the box's stake.
 from __future__ import annotations
 
 from croupier.games.blackjack.profile import BlackjackProfile
-from croupier.games.common.stakes import Line, StakeSpec
+from croupier.games.common.stakes import LineSpec, StakeSpec
 
 
 def stake_spec(profile: BlackjackProfile) -> StakeSpec:
     return StakeSpec(
-        (Line("stake", "the stake", required=True), Line("twenty_one_plus_three", "21+3")),
+        (LineSpec("stake", "the stake", required=True), LineSpec("twenty_one_plus_three", "21+3")),
         dark=profile.table.dark_boxes_per_player > 0,
     )

@@ -9,9 +9,9 @@ refuses a setup that breaks it or the stakes the game's :class:`StakeSpec`
 allows, naming the box or the player.
 
 >>> from croupier.games.base import BoxStake, Limits
->>> from croupier.games.common.stakes import Line
+>>> from croupier.games.common.stakes import LineSpec
 >>> table = Table(6, 1, 4, False, SeveralLight(2, adjacent=True, equal_antes=True))
->>> spec = StakeSpec((Line("ante", "ANTE", required=True),))
+>>> spec = StakeSpec((LineSpec("ante", "ANTE", required=True),))
 >>> boxes = (BoxStake(1, "ann", {"ante": 100}), BoxStake(3, "ann", {"ante": 100}))
 >>> check_boxes(table, spec, Limits(10, 1000, 10**6), boxes)
 Traceback (most recent call last):

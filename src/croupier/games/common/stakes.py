@@ -10,7 +10,8 @@ its betting controls from it, and :func:`box_from_json` / :func:`box_to_json`
 are the one way a box's stakes are written down (events, views, the wire).
 
 >>> from croupier.games.base import BoxStake, Limits
->>> spec = StakeSpec((Line("ante", "ANTE", required=True), Line("bonus", "BONUS", price="side")))
+>>> lines = (LineSpec("ante", "ANTE", required=True), LineSpec("bonus", "BONUS", price="side"))
+>>> spec = StakeSpec(lines)
 >>> check_stake(spec, Limits(100, 1000, 10**6), BoxStake(1, "ann", {"ante": 100, "bonus": 5}))
 >>> check_stake(spec, Limits(100, 1000, 10**6), BoxStake(1, "ann", {"ante": 50}))
 Traceback (most recent call last):
@@ -30,7 +31,7 @@ from croupier.games.base import JSON, BoxStake, Limits, RuleError
 # How a line is priced against the table limits:
 # ``limits``: minimum to maximum; ``side``: 1 to the maximum next to the main
 # stake (the minimum when it stands alone); ``fee``: exactly its share of the
-# main stake, by :class:`Fee`.
+# main stake, by :class:`StakeFee`.
 Price = Literal["limits", "side", "fee"]
 # What a dark box takes before the deal: ``option`` s it buys (a 6th card,
 # insurance, a game) or ``bet`` s it sets on later streets (TURN, RIVER).
@@ -38,7 +39,7 @@ PrebuyKind = Literal["option", "bet"]
 
 
 @dataclass(frozen=True, slots=True)
-class Fee:
+class StakeFee:
     """A line priced by the main stake: ``percent`` of it rounded down,
     or a fixed amount for the main stakes listed in ``exceptions``."""
 
@@ -53,7 +54,7 @@ class Fee:
 
 
 @dataclass(frozen=True, slots=True)
-class Line:
+class LineSpec:
     """One line a box may stake before the deal.
 
     ``label`` names it in refusals ("ANTE", "PAIR PLUS", "the stake");
@@ -68,11 +69,11 @@ class Line:
     required: bool = False
     alone: bool = False
     on_dark: bool = True
-    fee: Fee | None = None
+    fee: StakeFee | None = None
 
 
 @dataclass(frozen=True, slots=True)
-class Prebuy:
+class PrebuySpec:
     """An option or bet a dark box takes before the deal, at ``antes`` x its ANTE."""
 
     name: str
@@ -88,19 +89,19 @@ class StakeSpec:
     ANTE (the BET) plus each of their ``prebuys`` chosen.
     """
 
-    lines: tuple[Line, ...]
+    lines: tuple[LineSpec, ...]
     step: int = 1
     dark: bool = False
     dark_antes: Fraction = Fraction(0)
     prebuy_kind: PrebuyKind = "option"
-    prebuys: tuple[Prebuy, ...] = ()
+    prebuys: tuple[PrebuySpec, ...] = ()
 
     @property
     def names(self) -> tuple[str, ...]:
         return tuple(line.name for line in self.lines)
 
     @property
-    def main(self) -> Line | None:
+    def main(self) -> LineSpec | None:
         return next((line for line in self.lines if line.required), None)
 
 
@@ -166,7 +167,7 @@ def check_stake(spec: StakeSpec, limits: Limits, stake: BoxStake) -> None:
     _check_prebuys(spec, stake, where)
 
 
-def _within(where: str, line: Line, amount: int, low: int, limits: Limits) -> None:
+def _within(where: str, line: LineSpec, amount: int, low: int, limits: Limits) -> None:
     if not low <= amount <= limits.max_stake:
         raise RuleError(
             f"{where}: {line.label} {amount} is outside the table limits {low}..{limits.max_stake}"

@@ -11,13 +11,13 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from croupier.games.common.stakes import Line, Prebuy, StakeSpec
+from croupier.games.common.stakes import LineSpec, PrebuySpec, StakeSpec
 from croupier.games.house_poker.profile import HouseProfile
 
 
 def stake_spec(profile: HouseProfile) -> StakeSpec:
     sides = tuple(
-        Line(
+        LineSpec(
             bet.line,
             bet.line.upper().replace("_", " "),
             "side",
@@ -28,11 +28,11 @@ def stake_spec(profile: HouseProfile) -> StakeSpec:
     )
     streets = {s.line: s for s in profile.streets}
     return StakeSpec(
-        (Line("ante", "ANTE", required=True), *sides),
+        (LineSpec("ante", "ANTE", required=True), *sides),
         dark=profile.table.dark_boxes_per_player > 0,
         dark_antes=sum(
             (s.antes for s in profile.streets if s.decision == "play_or_fold"), Fraction(0)
         ),
         prebuy_kind="bet",
-        prebuys=tuple(Prebuy(line, streets[line].antes) for line in profile.dark_preset),
+        prebuys=tuple(PrebuySpec(line, streets[line].antes) for line in profile.dark_preset),
     )

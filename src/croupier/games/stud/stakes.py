@@ -10,26 +10,26 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from croupier.games.common.stakes import Fee, Line, Prebuy, StakeSpec
+from croupier.games.common.stakes import LineSpec, PrebuySpec, StakeFee, StakeSpec
 from croupier.games.stud.profile import StudProfile
 
 
 def stake_spec(profile: StudProfile) -> StakeSpec:
-    lines = [Line("ante", "ANTE", required=True)]
+    lines = [LineSpec("ante", "ANTE", required=True)]
     bonus = profile.bonus
     if bonus is not None:
         if bonus.kind == "fee":
-            fee = Fee(bonus.percent, bonus.exceptions)
-            lines.append(Line("bonus", "BONUS", "fee", on_dark=bonus.on_dark, fee=fee))
+            fee = StakeFee(bonus.percent, bonus.exceptions)
+            lines.append(LineSpec("bonus", "BONUS", "fee", on_dark=bonus.on_dark, fee=fee))
         else:
-            lines.append(Line("bonus", "BONUS", "side", on_dark=bonus.on_dark))
+            lines.append(LineSpec("bonus", "BONUS", "side", on_dark=bonus.on_dark))
         if bonus.dealer_bonus:
-            lines.append(Line("dealer_bonus", "dealer BONUS", "side"))
+            lines.append(LineSpec("dealer_bonus", "dealer BONUS", "side"))
     return StakeSpec(
         tuple(lines),
         dark=profile.table.dark_boxes_per_player > 0,
         dark_antes=Fraction(profile.bet_antes),
-        prebuys=tuple(Prebuy(item, _price(profile, item)) for item in profile.dark_prebuy),
+        prebuys=tuple(PrebuySpec(item, _price(profile, item)) for item in profile.dark_prebuy),
     )
 
 
