@@ -9,11 +9,9 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
-from croupier.casino.tables import TableConfig
 from croupier.games.base import Limits
-from croupier.store.round_models import TableMode
 
-from .wskit import TableClient
+from .wskit import seated_at_personal_table
 
 Make = Callable[..., tuple[str, dict[str, str]]]
 LIMITS = Limits(100, 10_000, 1_000_000)
@@ -39,12 +37,8 @@ def test_a_box_staked_by_the_published_spec_is_accepted(
 ) -> None:
     spec = client.get(f"/api/profiles/{profile_id}").json()["stakes"]
     assert [line["name"] for line in spec["lines"]] == lines
-    floor = client.app.state.croupier.floor  # type: ignore[attr-defined]
-    table_id = floor.tables.create(TableConfig(profile_id, LIMITS, TableMode.PERSONAL)).id
     _card, headers = player(chips=100_000)
-    with client.websocket_connect(f"/ws/tables/{table_id}", headers=headers) as socket:
-        me = TableClient(socket, "p")
-        assert me.send(intent="sit", box=1)["type"] == "ack"
+    with seated_at_personal_table(client, headers, profile_id, LIMITS) as me:
         wrong = me.send(intent="stake", box=1, stake={"stakes": {"dragon": 100}})
         assert wrong["type"] == "error" and "'dragon' is not a stake of this game" in str(wrong)
         staked = me.send(intent="stake", box=1, stake={"stakes": stake_by(spec)})

@@ -21,6 +21,13 @@ def spots(page: Page) -> list[str]:
     return found
 
 
+def placed(page: Page, *lines: str) -> None:
+    """A 25.00 chip on each of ``lines``."""
+    page.click("[data-chip='2500']")
+    for line in lines:
+        page.click(f"[data-spot='{line}']")
+
+
 def published(page: Page, server: str, profile: str) -> list[str]:
     answer = page.request.get(f"{server}/api/profiles/{profile}")
     assert answer.ok, answer.text()
@@ -51,9 +58,7 @@ def test_the_betting_controls_are_the_published_stake_spec(
 
     # [000]'s BONUS is a tenth of the ANTE exactly: a chip on it stakes its price, not the chip.
     open_personal(page, server, "six-card-all-in-one")
-    page.click("[data-chip='2500']")
-    page.click("[data-spot='ante']")
-    page.click("[data-spot='bonus']")
+    placed(page, "ante", "bonus")
     expect(page.locator("[data-spot='bonus'] b")).to_contain_text("2.50")
     expect(page.locator("#stake-summary")).to_contain_text("27.50")
     acted(page, lambda: page.click("[data-stake='1']"))
@@ -63,8 +68,7 @@ def test_the_betting_controls_are_the_published_stake_spec(
 
     # Texas Hold'em Bonus has dark boxes: offered, with the spec's pre-sets and their cost.
     open_personal(page, server, "texas-holdem-bonus")
-    page.click("[data-chip='2500']")
-    page.click("[data-spot='ante']")
+    placed(page, "ante")
     page.check("#dark")
     assert page.locator("[data-prebuy]").evaluate_all(
         "(boxes) => boxes.map((b) => b.dataset.prebuy)"

@@ -33,14 +33,18 @@ describe("betting controls follow the published stake spec", () => {
     expect(priced(SIX_CARD, { ante: 2500, bonus: 500 })).toEqual({ ante: 2500, bonus: 250 });
   });
   it("costs a dark box its blind BET and each pre-buy, rounded down", () => {
-    expect(stakeCost(SIX_CARD, { ante: 2500 }, false, ["sixth"])).toBe(2500);
-    expect(stakeCost(SIX_CARD, { ante: 2500 }, true, [])).toBe(7500);
-    expect(stakeCost(SIX_CARD, { ante: 2501 }, true, ["sixth", "buy_game"])).toBe(2501 * 4 + 3751);
+    expect(stakeCost(SIX_CARD, { lines: { ante: 2500 }, dark: false, prebuy: ["sixth"] })).toBe(2500);
+    expect(stakeCost(SIX_CARD, { lines: { ante: 2500 }, dark: true, prebuy: [] })).toBe(7500);
+    expect(stakeCost(SIX_CARD, { lines: { ante: 2501 }, dark: true, prebuy: ["sixth", "buy_game"] })).toBe(
+      2501 * 4 + 3751,
+    );
   });
   it("writes the one stake form, with only offered pre-buys and only for a dark box", () => {
-    expect(stakeBody(SIX_CARD, {}, true, [])).toBeNull();
-    expect(stakeBody(SIX_CARD, { ante: 100 }, false, ["sixth"])).toEqual({ stakes: { ante: 100 } });
-    expect(stakeBody(SIX_CARD, { ante: 100 }, true, ["sixth", "x"])).toEqual({
+    expect(stakeBody(SIX_CARD, { lines: {}, dark: true, prebuy: [] })).toBeNull();
+    expect(stakeBody(SIX_CARD, { lines: { ante: 100 }, dark: false, prebuy: ["sixth"] })).toEqual({
+      stakes: { ante: 100 },
+    });
+    expect(stakeBody(SIX_CARD, { lines: { ante: 100 }, dark: true, prebuy: ["sixth", "x"] })).toEqual({
       stakes: { ante: 100 },
       dark: true,
       prebuy: ["sixth"],

@@ -39,13 +39,15 @@ export function priced(spec: StakeSpec, placed: Record<string, number>): Record<
   return out;
 }
 
+/** What the player chose for a box: the amount per line, a dark box, its pre-buys. */
+export interface StakeChoice {
+  lines: Record<string, number>;
+  dark: boolean;
+  prebuy: string[];
+}
+
 /** What staking costs: the lines, and for a dark box its blind BET and each pre-buy at its price. */
-export function stakeCost(
-  spec: StakeSpec,
-  lines: Record<string, number>,
-  dark: boolean,
-  prebuy: string[],
-): number {
+export function stakeCost(spec: StakeSpec, { lines, dark, prebuy }: StakeChoice): number {
   let total = Object.values(lines).reduce((a, b) => a + b, 0);
   const main = mainLine(spec);
   const ante = main ? (lines[main.name] ?? 0) : 0;
@@ -58,9 +60,7 @@ export function stakeCost(
 /** The stake intent's body, in the one stake form every game takes; null when nothing is placed. */
 export function stakeBody(
   spec: StakeSpec,
-  lines: Record<string, number>,
-  dark: boolean,
-  prebuy: string[],
+  { lines, dark, prebuy }: StakeChoice,
 ): Record<string, unknown> | null {
   if (!Object.keys(lines).length) return null;
   const out: Record<string, unknown> = { stakes: lines };

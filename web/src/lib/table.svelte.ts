@@ -8,7 +8,7 @@ import type { Refusal } from "./errors";
 import { known } from "./i18n";
 import { reconnectPause } from "./reconnect";
 import { session } from "./session.svelte";
-import { type StakeSpec, priced, stakeBody, stakeCost } from "./stakes";
+import { type StakeChoice, type StakeSpec, priced, stakeBody, stakeCost } from "./stakes";
 import type { Legal, ServerMessage, TableState } from "./types";
 
 export interface LogEntry {
@@ -195,15 +195,20 @@ export class TableConnection {
     return Object.values(this.lineTotals()).reduce((a, b) => a + b, 0);
   }
 
+  /** What the player chose for the next box staked. */
+  choice(): StakeChoice {
+    return { lines: this.lineTotals(), dark: this.dark, prebuy: this.prebuy };
+  }
+
   /** What staking costs with a dark box's blind BET and pre-buys, by the table's stake spec. */
   cost(): number {
-    return this.spec ? stakeCost(this.spec, this.lineTotals(), this.dark, this.prebuy) : this.total();
+    return this.spec ? stakeCost(this.spec, this.choice()) : this.total();
   }
 
   /** The stake intent's body: roulette's chip value, else the one stake form by the spec. */
   stakeFor(game: string): Record<string, unknown> | null {
     if (game === "roulette") return this.stakeChip ? { chip: this.stakeChip } : null;
-    return this.spec ? stakeBody(this.spec, this.lineTotals(), this.dark, this.prebuy) : null;
+    return this.spec ? stakeBody(this.spec, this.choice()) : null;
   }
 
   stake(box: number, game: string): void {
