@@ -8,13 +8,11 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
-from croupier.casino.tables import TableConfig
 from croupier.games.base import Limits
 from croupier.games.registry import GAMES
 from croupier.profiles import load, profile_ids
-from croupier.store.round_models import TableMode
 
-from .wskit import TableClient
+from .wskit import TableClient, seated_at_personal_table
 
 Make = Callable[..., tuple[str, dict[str, str]]]
 LIMITS = Limits(100, 10_000, 1_000_000)
@@ -58,12 +56,8 @@ def test_every_profile_plays_a_round_over_the_websocket(
     client: TestClient, player: Make, profile_id: str
 ) -> None:
     game = load(profile_id).game
-    floor = client.app.state.croupier.floor  # type: ignore[attr-defined]
-    table_id = floor.tables.create(TableConfig(profile_id, LIMITS, TableMode.PERSONAL)).id
     _card, headers = player(chips=100_000)
-    with client.websocket_connect(f"/ws/tables/{table_id}", headers=headers) as socket:
-        me = TableClient(socket, "p")
-        assert me.send(intent="sit", box=1)["type"] == "ack"
+    with seated_at_personal_table(client, headers, profile_id, LIMITS) as me:
         staked = me.send(intent="stake", box=1, stake=STAKES[game])
         assert staked["type"] == "ack", staked
         me.until(staked["seq"])

@@ -3,9 +3,16 @@
 from __future__ import annotations
 
 import itertools
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
+from fastapi.testclient import TestClient
 from starlette.testclient import WebSocketTestSession
+
+from croupier.casino.tables import TableConfig
+from croupier.games.base import Limits
+from croupier.store.round_models import TableMode
 
 _keys = itertools.count(1)
 
@@ -80,3 +87,16 @@ class TableClient:
             answer = self.send(intent="act", action={"box": box, "act": act})
             assert answer["type"] == "ack", answer
             self.until(answer["seq"])
+
+
+@contextmanager
+def seated_at_personal_table(
+    client: TestClient, headers: dict[str, str], profile_id: str, limits: Limits
+) -> Iterator[TableClient]:
+    """A new personal table of ``profile_id``, its player's socket open and seated at box 1."""
+    floor = client.app.state.croupier.floor  # type: ignore[attr-defined]
+    table_id = floor.tables.create(TableConfig(profile_id, limits, TableMode.PERSONAL)).id
+    with client.websocket_connect(f"/ws/tables/{table_id}", headers=headers) as socket:
+        me = TableClient(socket, "p")
+        assert me.send(intent="sit", box=1)["type"] == "ack"
+        yield me

@@ -30,11 +30,10 @@ from croupier.casino.replay import (
     check_round,
     events_of,
     replay,
-    stake_from_json,
-    stake_json,
 )
 from croupier.casino.round_view import lift_settlement, settlement_of
 from croupier.games.base import JSON, Viewer
+from croupier.games.common.stakes import box_from_json, box_to_json
 from croupier.games.common.view import action_seen_by, stake_seen_by
 from croupier.store.db import Store
 from croupier.store.round_models import EventKind, Phase, RoundEvent, RoundParticipant, TableRound
@@ -262,7 +261,7 @@ def recall_of(
 def _event_seen_by(event: RoundEvent, rebuilt: Rebuilt, viewer: Viewer) -> Any:
     """An event's payload as ``viewer`` may read it (None: not at all)."""
     if event.kind == EventKind.STAKE.value:
-        return stake_json(stake_seen_by(stake_from_json(event.payload), viewer))
+        return box_to_json(stake_seen_by(box_from_json(event.payload, "stake event"), viewer))
     if event.kind == EventKind.ACTION.value:
         owners = {s.box: s.player for s in rebuilt.setup.boxes}
         return action_seen_by(dict(event.payload), owners.get(event.payload.get("box", 0)), viewer)

@@ -24,17 +24,18 @@ from croupier.cards.fair import FairSeed
 from croupier.casino.errors import BadInput
 from croupier.casino.tables import load_profile
 from croupier.games.base import (
-    JSON,
     Action,
     BoxStake,
     Game,
     LegalAction,
     Limits,
     RoundSetup,
+    RuleError,
     Settlement,
     Turn,
 )
 from croupier.games.codec import ScriptError
+from croupier.games.common.stakes import box_from_json
 from croupier.games.registry import GameSpec, RuleProfile, UnknownGame, spec, spec_for
 from croupier.store.round_models import EventKind, RoundEvent, TableRound
 
@@ -78,16 +79,20 @@ def seed_of(row: TableRound) -> FairSeed:
 
 
 def parse_stake(game: str, box: int, card: str, stake: Mapping[str, Any]) -> BoxStake:
-    """A box's stakes from ``game`` 's round-script box format (``{"ante": 1000}``)."""
+    """A box's stakes as the wire carries them: the one stake form of every game
+    (``{"stakes": {"ante": 1000}, "dark": true, "prebuy": ["sixth"]}``, lines staked 0
+    left out) or the game's round-script box form (``{"ante": 1000}``)."""
     if not isinstance(stake, Mapping):
         raise BadInput(f"stake for box {box} must be an object like {{'ante': 1000}}")
     if "box" in stake or "player" in stake:
         raise BadInput(f"stake for box {box}: the box and player come from the seat, not the stake")
+    where = f"box {box} stake"
     try:
-        return _spec(game).script.read_box(
-            {**stake, "box": box, "player": card}, f"box {box} stake"
-        )
-    except ScriptError as error:
+        if "stakes" in stake:
+            new = box_from_json({**stake, "box": box, "player": card}, where)
+            return replace(new, stakes={line: n for line, n in new.stakes.items() if n})
+        return _spec(game).script.read_box({**stake, "box": box, "player": card}, where)
+    except (ScriptError, RuleError) as error:
         raise BadInput(str(error)) from None
 
 
@@ -138,25 +143,6 @@ def unasked_fields(menu: Sequence[LegalAction], action: Action) -> list[str]:
     )
     found += [name for name, given, taken in checks if given and not taken]
     return found
-
-
-def stake_json(stake: BoxStake) -> JSON:
-    data: JSON = {"box": stake.box, "player": stake.player, "stakes": dict(stake.stakes)}
-    if stake.dark:
-        data["dark"] = True
-    if stake.prebuy:
-        data["prebuy"] = list(stake.prebuy)
-    return data
-
-
-def stake_from_json(data: Mapping[str, Any]) -> BoxStake:
-    return BoxStake(
-        int(data["box"]),
-        str(data["player"]),
-        dict(data["stakes"]),
-        bool(data.get("dark", False)),
-        tuple(data.get("prebuy", ())),
-    )
 
 
 def start_deck(row: TableRound, profile: RuleProfile) -> Deck:
@@ -211,7 +197,7 @@ def replay(row: TableRound, events: Sequence[RoundEvent]) -> Iterator[Rebuilt]:
     yield done
     for count, event in enumerate(events, 1):
         if event.kind == EventKind.STAKE.value:
-            stakes.append(stake_from_json(event.payload))
+            stakes.append(box_from_json(event.payload, "stake event"))
             setup = RoundSetup(profile, limits, tuple(stakes))
             done = replace(done, setup=setup, events=count)
         elif event.kind == EventKind.DEAL.value:

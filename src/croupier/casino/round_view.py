@@ -12,8 +12,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 
-from croupier.casino.replay import Rebuilt, stake_json
+from croupier.casino.replay import Rebuilt
 from croupier.games.base import JSON, BoxStake, LegalAction, Limits, Turn, Viewer, ViewerRole
+from croupier.games.common.stakes import box_to_json
 from croupier.games.common.view import open_to, stake_seen_by
 from croupier.store.round_models import Phase, TableMode, TableRound
 
@@ -65,7 +66,7 @@ class RoundView:
             "client_seed": self.client_seed,
             "nonce": self.nonce,
             "server_seed": self.server_seed,
-            "stakes": [stake_json(s) for s in self.stakes],
+            "stakes": [box_to_json(s) for s in self.stakes],
             "turn": None
             if self.turn is None
             else {

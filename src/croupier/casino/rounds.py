@@ -55,7 +55,6 @@ from croupier.casino.replay import (
     seed_of,
     shoe_dealt,
     shoe_left,
-    stake_json,
     start_deck,
     unasked_fields,
 )
@@ -70,6 +69,7 @@ from croupier.games.base import (
     RuleError,
     Viewer,
 )
+from croupier.games.common.stakes import box_to_json
 from croupier.games.script import action_json
 from croupier.store.models import Person, table_of
 from croupier.store.round_models import (
@@ -272,7 +272,7 @@ class Rounds(RoundRecords):
                 raise Refused(f"round {row.id}: {error}") from None
             # ...and of what they take: a dark box's BET and pre-bought options too.
             price = rebuilt.engine.staked(started)[box]
-            self._append(session, row, EventKind.STAKE, card, stake_json(new), price)
+            self._append(session, row, EventKind.STAKE, card, box_to_json(new), price)
             self._cache[row.id] = replace(rebuilt, setup=setup, events=row.events)  # as replayed
             who = {"round_id": row.id, "person_id": person.id}
             if connection.execute(_PARTICIPANT, who).first() is None:

@@ -37,6 +37,7 @@ from croupier.games.codec import ScriptCodec, seed_script
 if TYPE_CHECKING:  # these import the profile reader, which imports the registry
     from croupier.games.common.seating import Table
     from croupier.games.common.shoe import ShoeRules
+    from croupier.games.common.stakes import StakeSpec
 
 # game name -> the package whose SPEC plays it. One engine may play several
 # games: Texas Hold'em, Hold'em Bonus and three-card poker are one engine.
@@ -95,7 +96,8 @@ class GameSpec(Generic[P, S]):
     * ``plugin``: its terminal part, ``"module:factory"`` of a
       :class:`~croupier.play.plugin.TablePlugin` (None: not playable in the terminal);
     * ``analyses``: game name -> ``"module:function"`` of its ``croupier analyze``;
-    * ``stake_spec(profile)``: the stakes its boxes may carry (to come).
+    * ``stake_spec(profile)``: the stakes its boxes may carry, published to the
+      browser (None: the game has no stakes before the deal but its bets, as roulette).
     """
 
     games: tuple[str, ...]
@@ -107,7 +109,7 @@ class GameSpec(Generic[P, S]):
     shoe: Callable[[P], ShoeRules | None] = no_shoe
     plugin: str | None = None
     analyses: Mapping[str, str] = field(default_factory=dict)
-    stake_spec: Callable[[P], object] | None = None
+    stake_spec: Callable[[P], StakeSpec] | None = None
 
     def round_deck(self, profile: P, seed: FairSeed) -> Deck:
         """The round's cards from its seed, exactly as ``croupier replay`` deals a

@@ -19,7 +19,8 @@ from croupier.cards.card import format_card
 from croupier.cards.fair import FairSeed, commit
 from croupier.casino.errors import BadInput
 from croupier.games.common.settings import Settings
-from croupier.games.registry import GAMES
+from croupier.games.common.stakes import StakeSpec
+from croupier.games.registry import GAMES, RuleProfile, spec_for
 from croupier.profiles import ProfileError, load, profile_ids
 from croupier.server.schemas import ProfileRules, ProfileSummary, VerifyIn, VerifyOut
 
@@ -86,7 +87,8 @@ def list_profiles() -> list[ProfileSummary]:
 
 @router.get("/profiles/{profile_id}")
 def profile_rules(profile_id: str) -> ProfileRules:
-    """Every setting of one profile, pay tables included, as the engine reads them."""
+    """Every setting of one profile, pay tables included, as the engine reads them,
+    and the stakes a box may put up (``stakes``: what the betting controls offer)."""
     if profile_id not in profile_ids():
         raise ProfileError(f"no profile {profile_id!r}")
     profile = load(profile_id)
@@ -99,6 +101,7 @@ def profile_rules(profile_id: str) -> ProfileRules:
         game=profile.game,
         source=profile.source,
         settings=settings,
+        stakes=_stakes(profile),
     )
 
 
@@ -113,3 +116,9 @@ def verify_deck(body: VerifyIn) -> VerifyOut:
     matches = commit(seed.server_seed) == body.commitment
     deck = [format_card(c) for c in seed.shuffle(range(52))]
     return VerifyOut(ok=matches, commitment_matches=matches, deck=deck)
+
+
+def _stakes(profile: RuleProfile) -> StakeSpec | None:
+    """What a box may stake at this profile's tables (None: bets are actions, as in roulette)."""
+    stake_spec = spec_for(profile).stake_spec
+    return None if stake_spec is None else stake_spec(profile)

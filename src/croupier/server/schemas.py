@@ -33,6 +33,7 @@ from croupier.casino.documents import DocumentType
 from croupier.casino.errors import BadInput
 from croupier.casino.tables import DEFAULT_TIER, LIMIT_TIERS, limit_tier
 from croupier.casino.text import check_text
+from croupier.games.common.stakes import StakeSpec
 
 
 def _plain(value: str) -> str:
@@ -213,6 +214,10 @@ class ProfileRules(BaseModel):
     game: str
     source: str
     settings: dict[str, Any]
+    stakes: StakeSpec | None = Field(
+        description="the lines a box may stake before the deal, their prices and what a "
+        "dark box puts up; none for roulette (a seat's chip value, then bets)"
+    )
 
 
 class VerifyOut(BaseModel):

@@ -105,7 +105,7 @@ def test_stakes_outside_the_table_limits_are_refused() -> None:
 
 def test_unknown_stake_line_is_refused() -> None:
     setup = RoundSetup(PROFILE, LIMITS, (BoxStake(1, "ann", {"dragon": 500}),))
-    with pytest.raises(RuleError, match="'dragon' is not a baccarat stake"):
+    with pytest.raises(RuleError, match="'dragon' is not a stake of this game"):
         GAME.start(setup, Deck.fresh())
 
 

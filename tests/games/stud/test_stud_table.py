@@ -24,7 +24,7 @@ def test_setup_errors_name_the_box() -> None:
     hands = {1: "2c 7d 9h Js 4c"}
     with pytest.raises(RuleError, match="box 9: the table has boxes 1 to 4"):
         start("russian", box(9), {9: "2c 7d 9h Js 4c"}, "Ac Kc 9s 8s 2d")
-    with pytest.raises(RuleError, match="box 1: this game has no BONUS"):
+    with pytest.raises(RuleError, match=r"box 1: .bonus. is not a stake of this game \(ante\)"):
         start("six-card", box(bonus=10), hands, "Ac Kc 9s 8s 2d")
     with pytest.raises(RuleError, match="only a dark box pre-buys"):
         start("six-card", box(prebuy=["sixth"]), hands, "Ac Kc 9s 8s 2d")

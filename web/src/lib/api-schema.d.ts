@@ -314,7 +314,8 @@ export interface paths {
         };
         /**
          * Profile Rules
-         * @description Every setting of one profile, pay tables included, as the engine reads them.
+         * @description Every setting of one profile, pay tables included, as the engine reads them,
+         *     and the stakes a box may put up (``stakes``: what the betting controls offer).
          */
         get: operations["profile_rules_api_profiles__profile_id__get"];
         put?: never;
@@ -712,6 +713,43 @@ export interface components {
             /** Reality Check Minutes */
             reality_check_minutes: number | null;
         };
+        /**
+         * LineSpec
+         * @description One line a box may stake before the deal.
+         *
+         *     ``label`` names it in refusals ("ANTE", "PAIR PLUS", "the stake");
+         *     ``required``: the box's main stake, within the limits on every box (unless
+         *     a line that may stand ``alone`` is staked instead); ``on_dark``: a dark
+         *     box may stake it too; ``fee``: the price of a ``fee`` line.
+         */
+        LineSpec: {
+            /**
+             * Alone
+             * @default false
+             */
+            alone: boolean;
+            fee?: components["schemas"]["StakeFee"] | null;
+            /** Label */
+            label: string;
+            /** Name */
+            name: string;
+            /**
+             * On Dark
+             * @default true
+             */
+            on_dark: boolean;
+            /**
+             * Price
+             * @default limits
+             * @enum {string}
+             */
+            price: "limits" | "side" | "fee";
+            /**
+             * Required
+             * @default false
+             */
+            required: boolean;
+        };
         /** LoginIn */
         LoginIn: {
             /**
@@ -764,6 +802,19 @@ export interface components {
             /** Role */
             role: string;
         };
+        /**
+         * PrebuySpec
+         * @description An option or bet a dark box takes before the deal, at ``antes`` x its ANTE.
+         */
+        PrebuySpec: {
+            /**
+             * Antes
+             * Format: fraction
+             */
+            antes: string;
+            /** Name */
+            name: string;
+        };
         /** ProfileRules */
         ProfileRules: {
             /** Game */
@@ -778,6 +829,8 @@ export interface components {
             };
             /** Source */
             source: string;
+            /** @description the lines a box may stake before the deal, their prices and what a dark box puts up; none for roulette (a seat's chip value, then bets) */
+            stakes: components["schemas"]["StakeSpec"] | null;
         };
         /** ProfileSummary */
         ProfileSummary: {
@@ -826,6 +879,61 @@ export interface components {
             full_name: string;
             /** Password */
             password: string;
+        };
+        /**
+         * StakeFee
+         * @description A line priced by the main stake: ``percent`` of it rounded down,
+         *     or a fixed amount for the main stakes listed in ``exceptions``.
+         */
+        StakeFee: {
+            /** Exceptions */
+            exceptions?: {
+                [key: string]: number;
+            };
+            /**
+             * Percent
+             * Format: fraction
+             */
+            percent: string;
+        };
+        /**
+         * StakeSpec
+         * @description The lines a box may stake in one profile, and what a dark box puts up.
+         *
+         *     ``step``: amounts are whole multiples of it (minor units); ``dark``: the
+         *     table has dark boxes, which stake ``dark_antes`` x ANTE blind with their
+         *     ANTE (the BET) plus each of their ``prebuys`` chosen.
+         */
+        StakeSpec: {
+            /**
+             * Dark
+             * @default false
+             */
+            dark: boolean;
+            /**
+             * Dark Antes
+             * Format: fraction
+             * @default 0
+             */
+            dark_antes: string;
+            /** Lines */
+            lines: components["schemas"]["LineSpec"][];
+            /**
+             * Prebuy Kind
+             * @default option
+             * @enum {string}
+             */
+            prebuy_kind: "option" | "bet";
+            /**
+             * Prebuys
+             * @default []
+             */
+            prebuys: components["schemas"]["PrebuySpec"][];
+            /**
+             * Step
+             * @default 1
+             */
+            step: number;
         };
         /** TrainerIn */
         TrainerIn: {

@@ -3,11 +3,12 @@ import { newKey } from "./api";
 // at this table (chips placed, the chosen spot, a dark box, pre-buys, picked cards). Nothing here
 // outlives the table: side stakes belong to their table, and no update from the server resets a
 // choice the player made.
-import { type Placement, rack, sum, totals } from "./chips";
+import { type Placement, rack, totals } from "./chips";
 import type { Refusal } from "./errors";
 import { known } from "./i18n";
 import { reconnectPause } from "./reconnect";
 import { session } from "./session.svelte";
+import { type StakeChoice, type StakeSpec, priced, stakeBody, stakeCost } from "./stakes";
 import type { Legal, ServerMessage, TableState } from "./types";
 
 export interface LogEntry {
@@ -28,6 +29,8 @@ export class TableConnection {
   placements = $state<Placement[]>([]);
   lastPlacements = $state<Placement[]>([]);
   spot = $state("player"); // baccarat: the player's choice, only the player changes it
+  // What a box may stake here, from the profile (GET /api/profiles/{id}); null for roulette.
+  spec = $state<StakeSpec | null>(null);
   dark = $state(false);
   prebuy = $state<string[]>([]);
   picked = $state<string[]>([]);
@@ -182,31 +185,30 @@ export class TableConnection {
     this.placements = [...this.lastPlacements];
   }
 
+  /** Per line, what the box would stake: the chips placed, a fee line at its price. */
   lineTotals(): Record<string, number> {
-    return totals(this.placements);
+    const placed = totals(this.placements);
+    return this.spec ? priced(this.spec, placed) : placed;
   }
 
   total(): number {
-    return sum(this.placements);
+    return Object.values(this.lineTotals()).reduce((a, b) => a + b, 0);
   }
 
-  /** The stake in round-script form for this table's game, from the chips placed. */
+  /** What the player chose for the next box staked. */
+  choice(): StakeChoice {
+    return { lines: this.lineTotals(), dark: this.dark, prebuy: this.prebuy };
+  }
+
+  /** What staking costs with a dark box's blind BET and pre-buys, by the table's stake spec. */
+  cost(): number {
+    return this.spec ? stakeCost(this.spec, this.choice()) : this.total();
+  }
+
+  /** The stake intent's body: roulette's chip value, else the one stake form by the spec. */
   stakeFor(game: string): Record<string, unknown> | null {
-    const lines = this.lineTotals();
-    if (game === "baccarat") return Object.keys(lines).length ? { stakes: lines } : null;
-    if (game === "blackjack") {
-      const { stake, ...side } = lines;
-      return stake ? { stake, ...side } : null;
-    }
     if (game === "roulette") return this.stakeChip ? { chip: this.stakeChip } : null;
-    if (!Object.keys(lines).length) return null;
-    // ANTE is always named, 0 when only a side stake is played (PAIR PLUS alone).
-    const out: Record<string, unknown> = { ante: 0, ...lines };
-    if (this.dark && game === "stud") {
-      out.dark = true;
-      if (this.prebuy.length) out.prebuy = [...this.prebuy];
-    }
-    return out;
+    return this.spec ? stakeBody(this.spec, this.choice()) : null;
   }
 
   stake(box: number, game: string): void {

@@ -1,6 +1,6 @@
 """Baccarat (RULES.md §2.5): PLAYER, BANKER and TIE stakes, the third-card tableau."""
 
-from croupier.games.baccarat import script
+from croupier.games.baccarat import script, stakes
 from croupier.games.baccarat.engine import BaccaratGame, BaccaratState
 from croupier.games.baccarat.profile import BaccaratProfile, parse_profile
 from croupier.games.registry import GameSpec
@@ -13,6 +13,7 @@ SPEC: GameSpec[BaccaratProfile, BaccaratState] = GameSpec(
     chance=script.chance,
     table=lambda profile: profile.table,
     shoe=lambda profile: profile.shoe,
+    stake_spec=stakes.stake_spec,
     plugin="croupier.play.baccarat:BaccaratPlugin",
     analyses={"baccarat": "croupier.math.baccarat:analyze"},
 )

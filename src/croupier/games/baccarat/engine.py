@@ -28,6 +28,7 @@ from typing import Any, Never
 
 from croupier.cards.deck import Deck
 from croupier.games.baccarat.profile import STAKES, BaccaratProfile, paid
+from croupier.games.baccarat.stakes import stake_spec
 from croupier.games.baccarat.tableau import NATURAL, banker_draws, player_draws, points, value
 from croupier.games.base import (
     JSON,
@@ -78,27 +79,10 @@ class BaccaratState:
 
 
 def check_setup(setup: RoundSetup[BaccaratProfile]) -> None:
-    profile, limits = setup.profile, setup.limits
+    profile = setup.profile
     if not isinstance(profile, BaccaratProfile):
         raise RuleError(f"a baccarat round needs a baccarat profile, not {type(profile).__name__}")
-
-    def stakes(stake: BoxStake) -> None:
-        for line, amount in stake.stakes.items():
-            if line not in STAKES:
-                raise RuleError(
-                    f"box {stake.box}: {line!r} is not a baccarat stake ({', '.join(STAKES)})"
-                )
-            if not isinstance(amount, int) or isinstance(amount, bool) or amount < 0:
-                raise RuleError(f"box {stake.box}: {line} must be a whole number of minor units")
-            if amount and not limits.min_stake <= amount <= limits.max_stake:
-                raise RuleError(
-                    f"box {stake.box}: {line.upper()} {amount} is outside the table limits "
-                    f"{limits.min_stake}..{limits.max_stake}"
-                )
-        if not any(stake.stakes.values()):
-            raise RuleError(f"box {stake.box}: no stake on PLAYER, BANKER or TIE")
-
-    check_boxes(profile.table, limits, setup.boxes, stakes)
+    check_boxes(profile.table, stake_spec(profile), setup.limits, setup.boxes)
 
 
 def settle_box(profile: BaccaratProfile, result: str, stake: BoxStake) -> tuple[StakeLine, ...]:

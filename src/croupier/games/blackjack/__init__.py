@@ -1,6 +1,6 @@
 """Blackjack (RULES.md §2.4): six-deck shoe, no hole card, splits, doubles, insurance, 21+3."""
 
-from croupier.games.blackjack import script
+from croupier.games.blackjack import script, stakes
 from croupier.games.blackjack.engine import BlackjackGame
 from croupier.games.blackjack.profile import BlackjackProfile, parse_profile
 from croupier.games.blackjack.state import BlackjackState
@@ -14,6 +14,7 @@ SPEC: GameSpec[BlackjackProfile, BlackjackState] = GameSpec(
     chance=script.chance,
     table=lambda profile: profile.table,
     shoe=lambda profile: profile.shoe,
+    stake_spec=stakes.stake_spec,
     plugin="croupier.play.blackjack:BlackjackPlugin",
     analyses={"blackjack": "croupier.math.blackjack:analyze"},
 )

@@ -34,7 +34,6 @@ from croupier.cards.deck import Deck
 from croupier.games.base import (
     JSON,
     Action,
-    BoxStake,
     LegalAction,
     RoundSetup,
     RuleError,
@@ -47,37 +46,21 @@ from croupier.games.blackjack.hand import total
 from croupier.games.blackjack.options import menu
 from croupier.games.blackjack.profile import BlackjackProfile
 from croupier.games.blackjack.settle import settle
+from croupier.games.blackjack.stakes import stake_spec
 from croupier.games.blackjack.state import BlackjackState, BoxState, Hand
 from croupier.games.blackjack.verbs import VERBS, BlackjackVerb, refuse_unknown
 from croupier.games.common.seating import check_boxes
 from croupier.games.common.verbs import BoxEngine
 from croupier.games.common.view import card_texts, complete
 
-STAKES = ("stake", "twenty_one_plus_three")
-
 
 def check_setup(setup: RoundSetup[BlackjackProfile]) -> None:
-    profile, limits = setup.profile, setup.limits
+    profile = setup.profile
     if not isinstance(profile, BlackjackProfile):
         raise RuleError(
             f"a blackjack round needs a blackjack profile, not {type(profile).__name__}"
         )
-
-    def stakes(stake: BoxStake) -> None:
-        for line, amount in stake.stakes.items():
-            if line not in STAKES:
-                raise RuleError(f"box {stake.box}: {line!r} is not a blackjack stake")
-            if not isinstance(amount, int) or isinstance(amount, bool) or amount < 0:
-                raise RuleError(f"box {stake.box}: {line} must be a whole number of minor units")
-        for line, label in (("stake", "the stake"), ("twenty_one_plus_three", "21+3")):
-            amount = stake.stake(line)
-            if (amount or line == "stake") and not limits.min_stake <= amount <= limits.max_stake:
-                raise RuleError(
-                    f"box {stake.box}: {label} {amount} is outside the table limits "
-                    f"{limits.min_stake}..{limits.max_stake}"
-                )
-
-    check_boxes(profile.table, limits, setup.boxes, stakes)
+    check_boxes(profile.table, stake_spec(profile), setup.limits, setup.boxes)
 
 
 class BlackjackGame(BoxEngine[BlackjackState, BlackjackVerb]):

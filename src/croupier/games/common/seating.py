@@ -5,13 +5,16 @@ a fixed number of boxes; a player may own several; light boxes are decided
 by their owner, dark boxes play automatically. How many of each a player may
 hold, whether several light boxes must be adjacent or carry equal antes, is
 profile data (:class:`Table`, a profile's ``[table]``); :func:`check_boxes`
-refuses a setup that breaks it, naming the box or the player.
+refuses a setup that breaks it or the stakes the game's :class:`StakeSpec`
+allows, naming the box or the player.
 
 >>> from croupier.games.base import BoxStake, Limits
+>>> from croupier.games.common.stakes import LineSpec
 >>> table = Table(boxes=6, light_boxes_per_player=1, dark_boxes_per_player=4,
 ...               several_light=SeveralLight(max_boxes=2, adjacent=True, equal_antes=True))
+>>> spec = StakeSpec((LineSpec("ante", "ANTE", required=True),))
 >>> boxes = (BoxStake(1, "ann", {"ante": 100}), BoxStake(3, "ann", {"ante": 100}))
->>> check_boxes(table, Limits(10, 1000, 10**6), boxes, lambda stake: None)
+>>> check_boxes(table, spec, Limits(10, 1000, 10**6), boxes)
 Traceback (most recent call last):
 ...
 croupier.games.base.RuleError: player ann: light boxes 1, 3 must be adjacent
@@ -20,7 +23,7 @@ croupier.games.base.RuleError: player ann: light boxes 1, 3 must be adjacent
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from itertools import pairwise
 from typing import Annotated, Self
 
@@ -28,6 +31,7 @@ from pydantic import model_validator
 
 from croupier.games.base import BoxStake, Limits, RuleError
 from croupier.games.common.settings import Field, Listed, Refusal, Settings
+from croupier.games.common.stakes import StakeSpec, check_stake, whole
 
 
 class SeveralLight(Settings):
@@ -68,20 +72,9 @@ class Table(Settings):
         return self
 
 
-def whole(value: object) -> bool:
-    """A whole number that is not a bool (money and counts)."""
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
-def check_boxes(
-    table: Table,
-    limits: Limits,
-    boxes: Sequence[BoxStake],
-    check_stakes: Callable[[BoxStake], None],
-) -> None:
+def check_boxes(table: Table, spec: StakeSpec, limits: Limits, boxes: Sequence[BoxStake]) -> None:
     """Refuse boxes the table does not have, boxes staked twice or without a
-    player, stakes the game refuses (``check_stakes``), and what one player
-    may not hold."""
+    player, stakes ``spec`` does not allow, and what one player may not hold."""
     if not boxes:
         raise RuleError("no box has an ANTE: nothing to deal")
     seen: set[int] = set()
@@ -96,7 +89,7 @@ def check_boxes(
         if not stake.player:
             raise RuleError(f"{where}: has no player")
         by_player[stake.player].append(stake)
-        check_stakes(stake)
+        check_stake(spec, limits, stake)
     for player, own in by_player.items():
         check_player(table, limits, boxes, player, sorted(own, key=lambda s: s.box))
 

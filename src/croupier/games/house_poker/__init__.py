@@ -1,7 +1,7 @@
 """The house-banked poker games of [004]: Texas Hold'em poker, Texas Hold'em
 Bonus poker and three-card poker, one engine driven by rule profiles."""
 
-from croupier.games.house_poker import script
+from croupier.games.house_poker import script, stakes
 from croupier.games.house_poker.engine import HousePokerGame
 from croupier.games.house_poker.profile import HouseProfile, parse_profile
 from croupier.games.house_poker.state import HouseState
@@ -14,6 +14,7 @@ SPEC: GameSpec[HouseProfile, HouseState] = GameSpec(
     script=script.CODEC,
     chance=script.chance,
     table=lambda profile: profile.table,
+    stake_spec=stakes.stake_spec,
     plugin="croupier.play.house_poker:HousePokerPlugin",
     analyses={
         "holdem": "croupier.math.holdem:analyze",
