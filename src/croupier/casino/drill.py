@@ -23,6 +23,8 @@ from croupier.casino.replay import events_of
 from croupier.casino.rounds import Rounds, RoundView
 from croupier.casino.tables import TableConfig, TableInfo, Tables
 from croupier.games.base import LegalAction, Limits, Viewer
+from croupier.games.registry import spec_for
+from croupier.profiles import load
 from croupier.store.models import (
     Account,
     AccountKind,
@@ -40,7 +42,7 @@ from croupier.store.round_models import (
     TableRound,
 )
 
-# The Russian-poker profiles and the other engines' stake shapes, by game.
+# The Russian-poker profiles and one profile of every other game.
 DRILL_PROFILES = (
     "russian",
     "russian-online",
@@ -56,8 +58,6 @@ DRILL_PROFILES = (
     "baccarat",
     "roulette",
 )
-PREBUYS = ("sixth", "insurance", "buy_game")
-SIDE_BETS = {"stud": ("bonus", "dealer_bonus"), "three_card": ("pair_plus", "bonus")}
 # Roulette bets the drill places: outside, straight, split and a call bet.
 ROULETTE_SPOTS = ("red", "black", "even", "dozen:2", "straight:17", "split:17-20", "voisins")
 DRILL_LIMITS = Limits(100, 5_000, 2_000_000)
@@ -164,17 +164,7 @@ class Drill:
         amount = DRILL_LIMITS.min_stake * (1 + self.below(8))
         if self.below(20) == 0:
             amount = DRILL_LIMITS.max_stake + 1  # refused: above the maximum
-        stake = _stake_for(table.game, amount)
-        if "ante" in stake:
-            # Dark boxes with the pre-buys and side bets the profiles know; the engine
-            # refuses those a profile does not allow, as it should.
-            if self.below(4) == 0:
-                stake["dark"] = True
-                stake["prebuy"] = [self.pick(PREBUYS)] if self.below(2) else []
-            if self.below(5) == 0:
-                stake[self.pick(SIDE_BETS.get(table.game, ("bonus",)))] = DRILL_LIMITS.min_stake
-        elif table.game == "blackjack" and self.below(5) == 0:
-            stake["twenty_one_plus_three"] = DRILL_LIMITS.min_stake
+        stake = self._stake_of(table.profile, amount)
         try:
             view = self.rounds.stake(self.key(), table.id, card, box, stake)
         except CasinoError:
@@ -184,6 +174,27 @@ class Drill:
             return
         if view.closed:
             self.log.closed += 1  # dealt and settled at once (baccarat)
+
+    def _stake_of(self, profile_id: str, amount: int) -> dict[str, Any]:
+        """A random stake in the one wire form, built from the game's published
+        stake lines: the main stake, sometimes a side line, sometimes a dark box
+        with a pre-buy (the engine refuses what a profile does not allow, as it should)."""
+        profile = load(profile_id)
+        stake_spec = spec_for(profile).stake_spec
+        if stake_spec is None:
+            return {"chip": amount}  # roulette: the seat's chip value; bets are actions
+        spec = stake_spec(profile)
+        main = (spec.main or spec.lines[0]).name  # baccarat: no line required, PLAYER first
+        stakes = {main: amount}
+        sides = [line.name for line in spec.lines if line.name != main]
+        if sides and self.below(5) == 0:
+            stakes[self.pick(sides)] = DRILL_LIMITS.min_stake
+        stake: dict[str, Any] = {"stakes": stakes}
+        if spec.dark and self.below(4) == 0:
+            stake["dark"] = True
+            prebuys = [p.name for p in spec.prebuys]
+            stake["prebuy"] = [self.pick(prebuys)] if prebuys and self.below(2) else []
+        return stake
 
     def _deal(self, round_id: str) -> None:
         view = self.rounds.view(round_id, Viewer.house())
@@ -313,16 +324,6 @@ class Drill:
                 if held != priced:
                     problems.append(f"round {row.id}: holds {held} but its events price {priced}")
         return problems
-
-
-def _stake_for(game: str, amount: int) -> dict[str, Any]:
-    if game == "blackjack":
-        return {"stake": amount}
-    if game == "baccarat":
-        return {"stakes": {"player": amount}}
-    if game == "roulette":
-        return {"chip": amount}
-    return {"ante": amount}
 
 
 def _own_cards(view: RoundView, box: int) -> list[str]:
