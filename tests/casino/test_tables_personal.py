@@ -10,8 +10,9 @@ import pytest
 from sqlalchemy import func, select
 
 from croupier.casino import BadInput, Casino, Profile, Refused, Role
-from croupier.casino.tables import LIMIT_TIERS, Tables, limit_tier
+from croupier.casino.tables import Tables, limit_tier
 from croupier.games.base import Limits
+from croupier.games.common.tiers import LIMIT_TIERS
 from croupier.store import Store
 from croupier.store.round_models import GameTable
 

@@ -44,6 +44,7 @@ from croupier.casino.ledger import require_player
 from croupier.casino.players import find_person
 from croupier.casino.responsible import check_not_excluded
 from croupier.games.base import Limits, RuleError
+from croupier.games.common.tiers import DEFAULT_TIER, LIMIT_TIERS, LimitTier
 from croupier.games.registry import RuleProfile, spec_for
 from croupier.profiles import ProfileError, load
 from croupier.store.db import Store
@@ -64,34 +65,6 @@ MAX_BOXES = 12
 # How many personal tables one player may sit at, at a time (the server's setting may lower
 # or raise it): enough to move between two games, too few to fill the floor.
 PERSONAL_TABLES_PER_PLAYER = 2
-
-
-@dataclass(frozen=True, slots=True)
-class LimitTier:
-    """A table-limit tier a player may choose for a personal table; ``name`` is its
-    minimum stake in whole currency units."""
-
-    name: str
-    limits: Limits
-
-
-def _tier(minimum: int, max_payout: int) -> LimitTier:
-    # [003] gives each tier's minimum and maximum payout; the maximum stake is the casino's
-    # choice: ten minimums (so every tier's largest stake still fits its payout cap at 1:1).
-    units = 100  # minor units (kopecks) per currency unit
-    return LimitTier(
-        str(minimum), Limits(minimum * units, 10 * minimum * units, max_payout * units)
-    )
-
-
-# The one place the casino's limit tiers are configured (RULES.md §0, [003]).
-LIMIT_TIERS: tuple[LimitTier, ...] = (
-    _tier(5, 2000),
-    _tier(25, 3000),
-    _tier(50, 5000),
-    _tier(100, 12000),
-)
-DEFAULT_TIER = "25"
 
 
 def limit_tier(name: object) -> LimitTier:

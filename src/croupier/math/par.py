@@ -34,7 +34,7 @@ class Tier:
 
 def casino_tiers() -> tuple[Tier, ...]:
     """The casino's limit tiers (the default tier first)."""
-    from croupier.casino.tables import DEFAULT_TIER, LIMIT_TIERS
+    from croupier.games.common.tiers import DEFAULT_TIER, LIMIT_TIERS
 
     tiers = sorted(LIMIT_TIERS, key=lambda t: t.name != DEFAULT_TIER)
     return tuple(Tier(t.name, t.limits) for t in tiers)

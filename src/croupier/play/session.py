@@ -54,16 +54,15 @@ from croupier.games.base import (
     Viewer,
 )
 from croupier.games.codec import seed_script
+from croupier.games.common.tiers import DEFAULT_TIER, tier_limits
 from croupier.games.registry import GameSpec, RuleProfile, spec_for
 from croupier.play import render
 from croupier.play.money import format_money
 from croupier.play.plugin import TablePlugin, plugin_for
 from croupier.play.terminal import LeftTable, Refused, Terminal
 
-# RULES.md §0's example tiers from [003] are min 5 / 25 / 50 / 100 roubles with a maximum
-# payout of 2000 / 3000 / 5000 / 12000. The terminal's table is the second tier; the source
-# gives no maximum stake, so it is ten minimums (decided).
-DEFAULT_LIMITS = Limits(min_stake=25_00, max_stake=250_00, max_payout=3000_00)
+# The terminal's table plays the casino's default tier (RULES.md §0, [003]).
+DEFAULT_LIMITS = tier_limits(DEFAULT_TIER)
 DEFAULT_CHIPS = 1000_00
 
 

@@ -13,8 +13,8 @@ from fastapi import APIRouter, Depends, Path, Query, Request
 
 from croupier.casino import NotFound, Profile
 from croupier.casino.colour_desk import ColourReceipt
-from croupier.casino.tables import LIMIT_TIERS
 from croupier.games.base import Viewer
+from croupier.games.common.tiers import LIMIT_TIERS
 from croupier.server.floor import Floor
 from croupier.server.projection import alias, anonymise
 from croupier.server.schemas import (

@@ -29,8 +29,9 @@ from croupier.casino.colour import ColourSettings
 from croupier.casino.colour_desk import Colours
 from croupier.casino.history import History
 from croupier.casino.rounds import MAX_ACTIONS_PER_BOX, Rounds, RoundView
-from croupier.casino.tables import DEFAULT_TIER, TableConfig, TableInfo, Tables, limit_tier
+from croupier.casino.tables import TableConfig, TableInfo, Tables, limit_tier
 from croupier.games.base import JSON, Viewer, ViewerRole
+from croupier.games.common.tiers import DEFAULT_TIER
 from croupier.profiles import load, profile_ids
 from croupier.server.api_games import UNLOADABLE, playable
 from croupier.server.bus import RedisBus

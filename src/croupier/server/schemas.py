@@ -31,9 +31,10 @@ from pydantic import (
 
 from croupier.casino.documents import DocumentType
 from croupier.casino.errors import BadInput
-from croupier.casino.tables import DEFAULT_TIER, LIMIT_TIERS, limit_tier
+from croupier.casino.tables import limit_tier
 from croupier.casino.text import check_text
 from croupier.games.common.stakes import StakeSpec
+from croupier.games.common.tiers import DEFAULT_TIER, LIMIT_TIERS
 
 
 def _plain(value: str) -> str:
