@@ -229,6 +229,10 @@ def _values(ctx: _Context, finals: NDArray[np.int64], strength: NDArray[np.int64
     closed = np.isnan(nets[:, :, 0])
     nets[np.isnan(nets)] = 0.0
     out: NDArray[np.float64] = np.einsum("nc,ndc->nd", classes, nets)
+    # A decision the dealer's hand cannot change (a fold: -1 ANTE) is worth its net
+    # exactly, not a sum of class shares that rounds to -0.9999999999999999.
+    flat = (nets == nets[:, :, :1]).all(axis=2)
+    out = np.where(flat, nets[:, :, 0], out)
     out[closed] = -np.inf
     return out
 
