@@ -23,6 +23,7 @@ croupier.profiles.ProfileError: demo.toml: boxes: missing
 from __future__ import annotations
 
 import re
+from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
@@ -239,13 +240,14 @@ Positive = Annotated[int, Field(ge=1)]
 Count = Annotated[int, Field(ge=0)]
 
 
-class Checked:
+class Checked(ABC):
     """Annotation metadata for a value checked by ``check`` (typed by ``schema``)."""
 
     schema: ClassVar[dict[str, Any]]
 
+    @abstractmethod
     def check(self, value: object) -> Any:
-        raise NotImplementedError
+        """The value as the model holds it, or a ValueError saying why not."""
 
     def __get_pydantic_core_schema__(self, source: Any, handler: GetCoreSchemaHandler) -> Any:
         return core_schema.no_info_plain_validator_function(self.check)
