@@ -304,11 +304,6 @@ class HouseProfile(Settings):
     def side_bet(self, line: str) -> SideBet | None:
         return next((s for s in self.side_bets if s.line == line), None)
 
-    @property
-    def stake_lines(self) -> tuple[str, ...]:
-        """Every stake a box may put up before the deal."""
-        return ("ante", *(s.line for s in self.side_bets))
-
     @model_validator(mode="after")
     def _consistent(self) -> Self:
         self._check_streets()
