@@ -1,7 +1,9 @@
 """Races on a real database with real threads: the ledger's locks hold.
 
 Each command runs in its own thread with its own connection; a barrier
-releases them together so they really overlap.
+releases them together so they really overlap. The races repeated (``size``) are
+issue 12's concurrency attack kept as tests: a few times each in ``make test``,
+hundreds in ``make soak``.
 """
 
 from __future__ import annotations
@@ -11,6 +13,7 @@ from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from typing import TypeVar
 
+import pytest
 from sqlalchemy import func, select
 
 from croupier.casino import Casino, InsufficientFunds, Profile, Receipt
@@ -18,7 +21,6 @@ from croupier.store.models import Posting
 
 from .conftest import hold, open_round
 
-ROUNDS = 5
 T = TypeVar("T")
 
 
@@ -41,12 +43,13 @@ def _posting_count(casino: Casino) -> int:
         return session.scalar(select(func.count()).select_from(Posting)) or 0
 
 
+@pytest.mark.sizes(5, 200)
 def test_two_concurrent_stakes_exceeding_the_balance_exactly_one_succeeds(
-    casino: Casino, new_player: Callable[..., Profile]
+    casino: Casino, new_player: Callable[..., Profile], size: int
 ) -> None:
     ann = new_player()
     card = ann.card_number
-    for n in range(ROUNDS):
+    for n in range(size):
         casino.cashier.buy_chips(f"buy-{n}", card, 1_100)
         open_round(casino, f"r{n}")
         # An ante first, so the hold account exists and the race is only for the chips.
@@ -68,15 +71,18 @@ def test_two_concurrent_stakes_exceeding_the_balance_exactly_one_succeeds(
     assert casino.audit().ok
 
 
+@pytest.mark.sizes(1, 100)
 def test_same_idempotency_key_ten_times_concurrently_buys_once(
-    casino: Casino, new_player: Callable[..., Profile]
+    casino: Casino, new_player: Callable[..., Profile], size: int
 ) -> None:
     ann = new_player()
-    postings = _posting_count(casino)
-    outcomes = _race([lambda: casino.cashier.buy_chips("desk-7", ann.card_number, 2_500)] * 10)
-    assert all(isinstance(o, Receipt) for o in outcomes), outcomes
-    assert _posting_count(casino) == postings + 2
-    assert casino.ledger.balance(ann.card_number) == 2_500
+    for n in range(size):
+        postings = _posting_count(casino)
+        key = f"desk-{n}"
+        outcomes = _race([lambda k=key: casino.cashier.buy_chips(k, ann.card_number, 2_500)] * 10)
+        assert all(isinstance(o, Receipt) for o in outcomes), outcomes
+        assert _posting_count(casino) == postings + 2
+        assert casino.ledger.balance(ann.card_number) == 2_500 * (n + 1)
 
 
 def test_concurrent_stakes_and_settlement_keep_the_books_balanced(
@@ -140,14 +146,15 @@ def test_audit_sees_one_consistent_picture_while_money_moves(
     assert all(report.ok for report in reports), next(r for r in reports if not r.ok).summary()
 
 
+@pytest.mark.sizes(5, 200)
 def test_two_cards_of_one_person_buying_at_once_stay_under_the_persons_limit(
-    casino: Casino, new_player: Callable[..., Profile]
+    casino: Casino, new_player: Callable[..., Profile], size: int
 ) -> None:
     # Issue 12, finding 2: the limit binds the person; two cards buying at the same
     # moment must not both squeeze under it (nor deadlock each other).
     from croupier.casino import Refused
 
-    for n in range(ROUNDS):
+    for n in range(size):
         first = new_player(f"Ivan Twocards {n}").card_number
         second = new_player(f"IVAN  twocards {n}").card_number
         casino.responsible.set_deposit_limit(second, 1, 100)
