@@ -7,18 +7,9 @@ it on. So this is where the property is checked: for each profile, random setups
 (several players, light and dark boxes, pre-buys) and random legal play, and at
 each step (the settled end included) the view of the house, of every player, of a
 player from another table and of a spectator is searched for card texts, which are
-compared with what RULES.md lets that viewer see, worked out here from the round's
-state alone (never from the projection code):
-
-* stud: the dealer's shown card; an owner's own light boxes once their turn
-  came (all at once at the personal table [002]); from the show on, the
-  dealer's cards (and the game it bought) and every box not folded; never a
-  folded box's cards but to its light owner, a dark box's before the show, a
-  discard, the stock;
-* house poker: the turned board; an owner's own light boxes once seen; when done,
-  the dealer and every box not folded;
-* blackjack, baccarat: every card dealt (face up), never the shoe;
-* roulette: no card at all.
+compared with what RULES.md lets that viewer see, worked out from the round's
+state alone, never from the projection code (:data:`croupier.games.common.leaks.MAY_SEE`,
+shared with the server's leak scan, tests/server/test_server_leak_scan.py).
 
 The checker is checked too: projectors that leak on purpose (the house's view for
 everyone, a settlement not projected) are caught.
@@ -34,16 +25,21 @@ from hypothesis import Phase as HypothesisPhase
 from hypothesis import event, given, reject, settings
 from hypothesis import strategies as st
 
-from croupier.cards import Deck, FairSeed, format_card, parse_card, parse_cards
+from croupier.cards import Deck, FairSeed, parse_card, parse_cards
 from croupier.games.baccarat.engine import BaccaratGame
 from croupier.games.base import Action, BoxStake, Game, Limits, RoundSetup, RuleError, Viewer
 from croupier.games.blackjack.engine import BlackjackGame
-from croupier.games.common.leaks import cards_in
+from croupier.games.common.leaks import (
+    MAY_SEE,
+    MaySee,
+    cards_in,
+    stud_may_see,
+    texts,
+)
 from croupier.games.house_poker import HousePokerGame
 from croupier.games.registry import spec_for
 from croupier.games.roulette.engine import RouletteGame
 from croupier.games.stud import StudGame
-from croupier.games.stud.state import Phase, Stage
 from croupier.profiles import load, profile_ids
 
 Project = Callable[[Any, Viewer], dict[str, Any]]
@@ -51,66 +47,20 @@ LIMITS = Limits(100, 5000, 10**7)
 OUTSIDER = "zed"  # a player of another table: sees what a spectator sees
 
 
-def texts(cards: Any) -> set[str]:
-    return {format_card(c) for c in cards}
-
-
-def stud_may_see(state: Any, player: str | None) -> set[str]:
-    shown = state.phase is not Phase.DECIDING
-    allowed = texts([state.shown_card])
-    if shown:
-        allowed |= texts(state.dealer)
-        if state.show is not None:
-            allowed |= texts(c for c in (state.show.dropped, state.show.drew) if c is not None)
-    all_at_once = state.profile.table.owner_sees_all_boxes  # the personal game [002]
-    for box in state.boxes:
-        # An own light box, once its turn came: not the next box before deciding this one.
-        in_turn = all_at_once or box.stage is not Stage.WAITING
-        own_light = box.player == player and not box.dark and in_turn
-        if own_light or (shown and box.stage is not Stage.FOLDED):
-            allowed |= texts(box.cards)
-    return allowed
-
-
-def house_poker_may_see(state: Any, player: str | None) -> set[str]:
-    allowed = texts(state.board)
-    if state.done:
-        allowed |= texts(state.dealer)
-    for box in state.boxes:
-        mine = box.player == player and box.seen and not box.dark
-        if mine or (state.done and not box.folded):
-            allowed |= texts(box.cards)
-    return allowed
-
-
-def blackjack_may_see(state: Any, player: str | None) -> set[str]:
-    return texts(state.dealer) | {
-        format_card(c) for box in state.boxes for hand in box.hands for c in hand.cards
-    }
-
-
-def baccarat_may_see(state: Any, player: str | None) -> set[str]:
-    return texts(state.player) | texts(state.banker)
-
-
-def roulette_may_see(state: Any, player: str | None) -> set[str]:
-    return set()
-
-
-# Each game: its engine, what a viewer may see, the stake lines a box puts up.
-GAMES: dict[str, tuple[Game[Any, Any], Callable[[Any, str | None], set[str]]]] = {
-    "stud": (StudGame(), stud_may_see),
-    "holdem": (HousePokerGame(), house_poker_may_see),
-    "holdem_bonus": (HousePokerGame(), house_poker_may_see),
-    "three_card": (HousePokerGame(), house_poker_may_see),
-    "blackjack": (BlackjackGame(), blackjack_may_see),
-    "baccarat": (BaccaratGame(), baccarat_may_see),
-    "roulette": (RouletteGame(), roulette_may_see),
+# Each game's engine (what a viewer may see: croupier.games.common.leaks.MAY_SEE).
+ENGINES: dict[str, Game[Any, Any]] = {
+    "stud": StudGame(),
+    "holdem": HousePokerGame(),
+    "holdem_bonus": HousePokerGame(),
+    "three_card": HousePokerGame(),
+    "blackjack": BlackjackGame(),
+    "baccarat": BaccaratGame(),
+    "roulette": RouletteGame(),
 }
 
 
 def leaks(
-    project: Project, may_see: Callable[[Any, str | None], set[str]], state: Any, players: set[str]
+    project: Project, may_see: MaySee, state: Any, players: set[str]
 ) -> list[tuple[str, set[str]]]:
     """Every viewer but the house, with the cards its view shows that it may not see."""
     found = []
@@ -176,7 +126,7 @@ def rounds(
     data: st.DataObject, profile_id: str, seed: bytes
 ) -> Iterator[tuple[Game[Any, Any], Any, set[str]]]:
     """The states of one random round, from the deal to the settlement."""
-    game = GAMES[load(profile_id).game][0]
+    game = ENGINES[load(profile_id).game]
     setup = data.draw(setups(profile_id))
     try:
         state = game.start(setup, spec_for(setup.profile).round_deck(setup.profile, FairSeed(seed)))
@@ -198,7 +148,7 @@ def rounds(
 
 
 def test_every_profile_has_a_game_checked_here() -> None:
-    assert {load(p).game for p in profile_ids()} <= set(GAMES)
+    assert {load(p).game for p in profile_ids()} <= set(ENGINES) == set(MAY_SEE)
 
 
 @pytest.mark.parametrize("profile_id", profile_ids())
@@ -207,7 +157,7 @@ def test_every_profile_has_a_game_checked_here() -> None:
 def test_no_view_shows_a_card_its_viewer_may_not_see(
     profile_id: str, data: st.DataObject, seed: bytes
 ) -> None:
-    may_see = GAMES[load(profile_id).game][1]
+    may_see = MAY_SEE[load(profile_id).game]
     for game, state, players in rounds(data, profile_id, seed):
         found = leaks(game.project, may_see, state, players)
         assert not found, (profile_id, found)
