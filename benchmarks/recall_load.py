@@ -2,16 +2,16 @@
 other tables play (issue 12, finding 1).
 
     .venv/bin/python benchmarks/recall_load.py                # 8 s quiet, 8 s with recalls
-    .venv/bin/python benchmarks/recall_load.py --seconds 20 --players 20
+    .venv/bin/python benchmarks/recall_load.py --seconds 20 --players 20 --recalls 10
 
-Sets up (through the casino library, before the server starts) one roulette round
-with every box at the most decisions a box may take (8 colours x 100 bets: a public
-table's 4 players with two boxes each), and
-personal Russian-poker tables for ``--players`` players. Starts ``croupier serve``
-(a fresh SQLite file), lets the players play for ``--seconds`` (the quiet phase),
-then again while the 4 participants of the big round recall it in a loop (one
-recall at a time each, as the server allows; a 429 waits a second). Prints the
-recall's time and size
+Sets up (through the casino library, before the server starts) roulette rounds with
+every box at the most decisions a box may take (8 colours x 100 bets: a public
+table's 4 players with two boxes each; as many such rounds as ``--recalls`` needs
+participants), and personal Russian-poker tables for ``--players`` players. Starts
+``croupier serve`` (a fresh SQLite file), lets the players play for ``--seconds``
+(the quiet phase), then again while ``--recalls`` participants recall their round in a
+loop (10 recalls running at once by default; one at a time per player, as the server
+allows; a 429 waits a second). Prints the recall's time and size
 and the p50 / p99 of the other tables' decisions (intent sent to ack) in both
 phases, and their ratio. Before the fix a 600-bet recall took 26 s and another
 table's fold waited 25.8 s (41 ms quiet).
@@ -38,7 +38,7 @@ from server_load import PASSWORD, free_port, make_players, start_server
 COLOURS = 8
 
 
-def big_round(url: str) -> tuple[str, list[str]]:
+def big_round(url: str, number: int) -> tuple[str, list[str]]:
     """A settled roulette round, each of its boxes at the cap; (round id, tokens)."""
     from datetime import date
 
@@ -60,9 +60,15 @@ def big_round(url: str) -> tuple[str, list[str]]:
     people, tokens = [], []
     for n in range(PUBLIC_MAX_PLAYERS):
         card = casino.players.register(
-            Registration(f"Recall Player {n}", date(1980, 1, 1), "passport", f"RC {n}", PASSWORD)
+            Registration(
+                f"Recall Player {number} {n}",
+                date(1980, 1, 1),
+                "passport",
+                f"RC {number} {n}",
+                PASSWORD,
+            )
         ).card_number
-        casino.cashier.buy_chips(f"rc-{n}", card, 10**8)
+        casino.cashier.buy_chips(f"rc-{number}-{n}", card, 10**8)
         tokens.append(casino.auth.login(card, PASSWORD).token)
         people.append(card)
     cards = [people[box % len(people)] for box in range(COLOURS)]  # two boxes each
@@ -122,7 +128,7 @@ async def recall(
 
 
 async def phase(
-    port: int, players: list[tuple[str, int]], seconds: float, recallers: list[str], round_id: str
+    port: int, players: list[tuple[str, int]], seconds: float, recallers: list[tuple[str, str]]
 ) -> tuple[list[float], list[tuple[float, int]]]:
     stop = asyncio.Event()
     decisions: list[float] = []
@@ -132,7 +138,10 @@ async def phase(
             asyncio.create_task(decide(f"ws://127.0.0.1:{port}", t, tb, stop, decisions))
             for t, tb in players
         ]
-        tasks += [asyncio.create_task(recall(http, t, round_id, stop, recalls)) for t in recallers]
+        tasks += [
+            asyncio.create_task(recall(http, token, round_id, stop, recalls))
+            for token, round_id in recallers
+        ]
         await asyncio.sleep(seconds)
         stop.set()
         await asyncio.gather(*tasks, return_exceptions=True)
@@ -148,14 +157,23 @@ async def main(args: argparse.Namespace) -> None:
     with tempfile.TemporaryDirectory() as folder:
         url = f"sqlite:///{Path(folder) / 'recall.sqlite3'}"
         started = time.perf_counter()
-        round_id, tokens = big_round(url)
+        from croupier.casino.tables import PUBLIC_MAX_PLAYERS  # participants of one round
+
+        recallers: list[tuple[str, str]] = []  # (token, round id)
+        for number in range(-(-args.recalls // PUBLIC_MAX_PLAYERS)):
+            round_id, tokens = big_round(url, number)
+            recallers += [(token, round_id) for token in tokens]
+        recallers = recallers[: args.recalls]
         players = make_players(url, args.players)
-        print(f"set-up: {time.perf_counter() - started:.1f} s ({COLOURS} boxes x 100 bets)")
+        print(
+            f"set-up: {time.perf_counter() - started:.1f} s ({COLOURS} boxes x 100 bets, "
+            f"{len(recallers)} recallers)"
+        )
         port = free_port()
         server = await start_server(port, Path(folder), url)
         try:
-            quiet, _ = await phase(port, players, args.seconds, [], round_id)
-            busy, recalls = await phase(port, players, args.seconds, tokens, round_id)
+            quiet, _ = await phase(port, players, args.seconds, [])
+            busy, recalls = await phase(port, players, args.seconds, recallers)
         finally:
             server.terminate()
             server.wait(10)
@@ -179,4 +197,5 @@ if __name__ == "__main__":
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=8.0)
     parser.add_argument("--players", type=int, default=5)
+    parser.add_argument("--recalls", type=int, default=10, help="recalls running at once")
     asyncio.run(main(parser.parse_args()))

@@ -1,5 +1,7 @@
 """A recall cannot freeze the casino (issue 12, finding 1): it runs off the command
-thread, one at a time and a few a minute per player."""
+thread, one at a time and a few a minute per player; and the attack itself, the largest
+round recalled ten times at once while another table plays (a small round in ``make
+test``, the largest allowed in ``make soak``)."""
 
 from __future__ import annotations
 
@@ -11,11 +13,18 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
-from croupier.casino.history import History, Recall
+from croupier.casino import replay as replay_module
+from croupier.casino.history import MAX_RECALL_VIEWS, History, Recall
+from croupier.casino.rounds import MAX_ACTIONS_PER_BOX, IllegalIntent
+from croupier.casino.tables import PUBLIC_MAX_PLAYERS, TableConfig
+from croupier.games.base import Limits
 from croupier.server.app import create_app
+from croupier.store.round_models import TableMode
 
 from .conftest import login, make_config, register
 from .test_server_history import play_one_round
+from .test_server_ws import LIMITS
+from .wskit import seated_at_personal_table
 
 Make = Callable[..., tuple[str, dict[str, str]]]
 WAIT_S = 30.0  # an upper bound for something that happens at once (never reached when right)
@@ -98,3 +107,96 @@ def test_recalls_per_minute_are_limited_per_player(tmp_path: Path) -> None:
         # Another player's allowance is their own.
         bob = login(client, register(client, "Boris Other"))
         assert client.get(f"/api/history/{round_id}", headers=bob).status_code == 403
+
+
+# ---------------------------------------------------------------- the attack, as a test
+
+PLAYERS, BOXES = PUBLIC_MAX_PLAYERS, 8  # a public roulette table: 4 players, two colours each
+RECALLS = 10  # asked for at once
+
+
+def largest_round(client: TestClient, bets: int) -> tuple[str, list[dict[str, str]]]:
+    """A settled roulette round with every box at ``bets`` decisions (the cap): (round id,
+    the participants' headers). Played through the server's own services."""
+    floor = client.app.state.croupier.floor  # type: ignore[attr-defined]
+    config = TableConfig("roulette", Limits(100, 5_000, 1_000_000), TableMode.PUBLIC, boxes=BOXES)
+    table_id = floor.tables.create(config).id
+    people = []
+    for n in range(PLAYERS):
+        card = register(client, f"Recall Player {chr(65 + n)}")
+        headers = login(client, card)
+        bought = client.post(
+            "/api/cashier/buy", json={"key": "b", "amount": 10**7}, headers=headers
+        )
+        assert bought.status_code == 200, bought.text
+        people.append((card, headers))
+    cards = [people[box % PLAYERS][0] for box in range(BOXES)]
+    for box, card in enumerate(cards, start=1):
+        floor.tables.sit(table_id, card, box)
+    for box, card in enumerate(cards, start=1):
+        round_id: str = floor.rounds.stake(f"s{box}", table_id, card, box, {"chip": 100}).round_id
+    for i in range(bets):
+        for box, card in enumerate(cards, start=1):
+            bet = {"box": box, "act": "bet", "spot": f"straight:{(i + box) % 37}", "amount": 100}
+            floor.rounds.act(f"b{box}-{i}", round_id, card, bet)
+    one_more = {"box": 1, "act": "bet", "spot": "red", "amount": 100}
+    with pytest.raises(IllegalIntent, match=f"at most {bets} decisions"):
+        floor.rounds.act("over", round_id, cards[0], one_more)
+    floor.rounds.act("close", round_id, cards[0], {"act": "no_more_bets"})
+    return round_id, [headers for _card, headers in people]
+
+
+@pytest.mark.sizes(5, MAX_ACTIONS_PER_BOX)  # bets per box; full: the largest round allowed
+def test_recall_dos_the_largest_round_recalled_ten_times_at_once_while_a_table_plays(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, size: int
+) -> None:
+    """Issue 12's recall attack: before, a 600-bet round took 26 s and 18 MB to recall, on
+    the thread of every table's decisions, its cost the square of its steps."""
+    with TestClient(create_app(make_config(tmp_path, max_actions_per_box=size))) as client:
+        round_id, participants = largest_round(client, size)
+        threads: list[str] = []
+        decks: list[int] = []
+        real_recall, real_deck = History.recall, replay_module.start_deck
+
+        def noted(self: History, card: str, rid: str) -> Recall:
+            threads.append(threading.current_thread().name)
+            return real_recall(self, card, rid)
+
+        def counted(row: Any, profile: Any) -> Any:
+            decks.append(1)
+            return real_deck(row, profile)
+
+        monkeypatch.setattr(History, "recall", noted)
+        monkeypatch.setattr(replay_module, "start_deck", counted)
+        answers: list[Any] = []
+        asking = [
+            threading.Thread(
+                target=lambda h=participants[n % PLAYERS]: answers.append(
+                    client.get(f"/api/history/{round_id}", headers=h)
+                )
+            )
+            for n in range(RECALLS)
+        ]
+        for thread in asking:
+            thread.start()
+        # Meanwhile another player stakes and folds at their own table.
+        bob = login(client, register(client, "Boris Other"))
+        chips = client.post("/api/cashier/buy", json={"key": "b", "amount": 10**6}, headers=bob)
+        assert chips.status_code == 200, chips.text
+        with seated_at_personal_table(client, bob, "russian", LIMITS) as me:
+            for _ in range(3):
+                me.until(me.send(intent="stake", box=1, stake={"ante": 100})["seq"])
+                assert me.send(intent="act", action={"box": 1, "act": "fold"})["type"] == "ack"
+        for thread in asking:
+            thread.join(WAIT_S * 10)
+        assert len(answers) == RECALLS
+        served = [a for a in answers if a.status_code == 200]
+        assert served and all(a.status_code == 429 for a in answers if a not in served)
+        steps = BOXES + 1 + BOXES * size + 1  # stakes, the deal, the bets, no more bets
+        for answer in served:
+            recall = answer.json()
+            assert len(recall["steps"]) == steps and recall["steps"][-1]["view"] is not None
+            assert len(answer.content) < 2 * MAX_RECALL_VIEWS  # the picture budget holds
+        assert set(threads) == {"croupier-history_0"}  # never the tables' command thread
+        assert len(decks) == len(served)  # each recall replays the round once
+        assert client.app.state.croupier.casino.audit().ok  # type: ignore[attr-defined]
