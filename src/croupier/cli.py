@@ -51,6 +51,12 @@ def serve(
     colour_abandon_minutes: int = typer.Option(
         240, help="Roulette colour chips: away this long, they are changed back for the player."
     ),
+    forwarded_allow_ips: str = typer.Option(
+        "127.0.0.1,::1",
+        envvar="FORWARDED_ALLOW_IPS",
+        help="Proxies whose X-Forwarded-For names the client (the login backoff is per client"
+        " address): the TLS proxy's address, comma-separated.",
+    ),
 ) -> None:
     """Run the online casino: HTTP API, table WebSockets and the browser client."""
     from croupier.server.app import run
@@ -69,7 +75,7 @@ def serve(
     except ValueError as error:
         raise typer.BadParameter(str(error), param_hint="--colour-*-minutes") from None
     typer.echo(f"Croupier on http://{host}:{port} (Ctrl+C to stop)")
-    run(config, host, port)
+    run(config, host, port, forwarded_allow_ips)
 
 
 @app.command()

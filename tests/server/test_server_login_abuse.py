@@ -7,11 +7,13 @@ import threading
 from pathlib import Path
 from typing import Any
 
+import httpx
 import pytest
 from fastapi.testclient import TestClient
 
 from croupier.casino.auth import LOGIN_FAILED, Auth, Login
 from croupier.server.app import create_app
+from croupier.server.testing import running_server
 from croupier.server.throttle import Backoff
 
 from .conftest import PASSWORD, login, make_config, register
@@ -83,7 +85,7 @@ def test_login_failures_all_read_the_same_over_http(client: TestClient) -> None:
     assert answers == {("login_failed", "unauthorized", LOGIN_FAILED)}
 
 
-def test_password_checks_run_one_at_a_time_off_the_game_threads(
+def test_password_checks_of_logins_and_registrations_run_one_at_a_time_off_the_game_threads(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     started, release = threading.Event(), threading.Event()
@@ -111,6 +113,18 @@ def test_password_checks_run_one_at_a_time_off_the_game_threads(
             # One check in line already: the next is refused at once, not queued...
             busy = client.post("/api/login", json=body)
             assert busy.status_code == 429 and "busy checking passwords" in busy.text
+            # A registration hashes a password too: in the same line, refused the same way.
+            joining = client.post(
+                "/api/register",
+                json={
+                    "full_name": "Olga Newcomer",
+                    "birth_date": "1990-01-01",
+                    "document_type": "passport",
+                    "document_number": "4510 000777",
+                    "password": PASSWORD,
+                },
+            )
+            assert joining.status_code == 429 and "busy checking passwords" in joining.text
             # ...and the game goes on meanwhile.
             assert client.get("/api/balance", headers=headers).status_code == 200
         finally:
@@ -118,3 +132,20 @@ def test_password_checks_run_one_at_a_time_off_the_game_threads(
             first.join(WAIT_S)
         assert answers[0].status_code == 200
         assert threads == ["croupier-passwords_0"]
+
+
+def test_behind_a_trusted_proxy_each_forwarded_client_has_its_own_backoff(tmp_path: Path) -> None:
+    """uvicorn as `croupier serve` runs it, a TLS proxy on the same machine setting
+    X-Forwarded-For (docs/operations.md): one client's failures do not make the others wait
+    (without the header, every client would share the proxy's address and its backoff)."""
+    config = make_config(tmp_path, login_free_failures=1, login_backoff_s=600.0)
+    with running_server(create_app(config)) as url, httpx.Client(base_url=url) as http:
+        card = register(http)  # type: ignore[arg-type]
+        mallory = {"X-Forwarded-For": "203.0.113.7"}
+        wrong = {"card_number": card, "password": "not the password"}
+        for status in (401, 401, 429):  # one free failure, then a wait of 600 s
+            assert http.post("/api/login", json=wrong, headers=mallory).status_code == status
+        anna = {"X-Forwarded-For": "198.51.100.2"}
+        right = {"card_number": card, "password": PASSWORD}
+        assert http.post("/api/login", json=right, headers=anna).status_code == 200
+        assert http.post("/api/login", json=right, headers=mallory).status_code == 429

@@ -146,8 +146,15 @@ def create_app(config: ServerConfig | None = None, *, tune_gc: bool = False) -> 
     return app
 
 
-def run(config: ServerConfig, host: str, port: int) -> None:
-    """Serve ``config`` on ``host:port`` until interrupted (``croupier serve``)."""
+def run(
+    config: ServerConfig, host: str, port: int, forwarded_allow_ips: str = "127.0.0.1,::1"
+) -> None:
+    """Serve ``config`` on ``host:port`` until interrupted (``croupier serve``).
+
+    A request's client address (the login backoff's key) is the X-Forwarded-For of a
+    proxy listed in ``forwarded_allow_ips``, else the connection's own address: behind a
+    TLS proxy that does not set the header, or is not listed, every client shares the
+    proxy's address and its backoff."""
     import uvicorn
 
     logs.configure(config.json_logs)
@@ -164,4 +171,6 @@ def run(config: ServerConfig, host: str, port: int) -> None:
         log_level="warning",
         ws_max_size=WS_FRAME_LIMIT,
         ws_per_message_deflate=False,
+        proxy_headers=True,
+        forwarded_allow_ips=forwarded_allow_ips,
     )
