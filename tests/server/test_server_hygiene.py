@@ -4,12 +4,14 @@ cookie requests, the password policy, keyed aliases, a neutral registration refu
 from __future__ import annotations
 
 import hashlib
+import logging
 from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 from fastapi.testclient import TestClient
 
+from croupier.casino.players import REGISTRATION_REFUSED
 from croupier.server import projection
 from croupier.server.app import create_app
 
@@ -123,7 +125,9 @@ def test_several_processes_refuse_to_start_without_one_shared_secret(
         pass
 
 
-def test_registering_a_known_document_does_not_say_it_is_known(client: TestClient) -> None:
+def test_registering_a_known_document_does_not_say_it_is_known(
+    client: TestClient, caplog: pytest.LogCaptureFixture
+) -> None:
     body = {
         "full_name": "Anna First",
         "birth_date": "1985-01-01",
@@ -132,7 +136,13 @@ def test_registering_a_known_document_does_not_say_it_is_known(client: TestClien
         "password": PASSWORD,
     }
     assert client.post("/api/register", json=body).status_code == 201
-    again = client.post("/api/register", json={**body, "full_name": "Someone Else"})
+    with caplog.at_level(logging.WARNING, "croupier.casino"):
+        again = client.post("/api/register", json={**body, "full_name": "Someone Else"})
     assert again.status_code == 403
     message = again.json()["error"]["message"]
     assert "4599" not in message and "already" not in message and "another card" not in message
+    # The same words as any refused registration (a self-excluded person's too)...
+    assert message == REGISTRATION_REFUSED
+    # ...the reason to the staff's log, the card it is on, never the document.
+    staff = [r for r in caplog.records if getattr(r, "reason", "") == "document"]
+    assert staff and all("4599" not in r.getMessage() for r in caplog.records)
