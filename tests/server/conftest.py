@@ -13,6 +13,7 @@ from fastapi.testclient import TestClient
 
 from croupier.server.app import create_app
 from croupier.server.config import ServerConfig
+from croupier.store.testing import postgres_store
 
 FAST_HASHER = PasswordHasher(time_cost=1, memory_cost=1024, parallelism=1)
 PASSWORD = "correct horse"
@@ -32,6 +33,20 @@ def make_config(tmp_path: Path, **overrides: Any) -> ServerConfig:
 @pytest.fixture
 def client(tmp_path: Path) -> Iterator[TestClient]:
     with TestClient(create_app(make_config(tmp_path))) as made:
+        yield made
+
+
+@pytest.fixture(params=["sqlite", pytest.param("postgres", marks=pytest.mark.postgres)])
+def dialect_client(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[TestClient]:
+    """A real server on SQLite, then on PostgreSQL (a fresh schema, dropped afterwards)."""
+    if request.param == "sqlite":
+        with TestClient(create_app(make_config(tmp_path))) as made:
+            yield made
+        return
+    with (
+        postgres_store() as store,
+        TestClient(create_app(make_config(tmp_path, database_url=store.url))) as made,
+    ):
         yield made
 
 

@@ -4,8 +4,6 @@ table; a personal table's player sets its trainer, a public table's is the casin
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -13,27 +11,17 @@ from fastapi.testclient import TestClient
 
 from croupier.casino.tables import TableConfig
 from croupier.games.base import Limits
-from croupier.server.app import create_app
 from croupier.store.round_models import TableMode
-from croupier.store.testing import postgres_store
 
-from .conftest import login, make_config, register
+from .conftest import login, register
 from .wskit import TableClient
 
 LIMITS = Limits(100, 10_000, 1_000_000)
 
 
-@pytest.fixture(params=["sqlite", pytest.param("postgres", marks=pytest.mark.postgres)])
-def client(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[TestClient]:
-    if request.param == "sqlite":
-        with TestClient(create_app(make_config(tmp_path))) as made:
-            yield made
-        return
-    with (
-        postgres_store() as store,
-        TestClient(create_app(make_config(tmp_path, database_url=store.url))) as made,
-    ):
-        yield made
+@pytest.fixture
+def client(dialect_client: TestClient) -> TestClient:
+    return dialect_client  # every advice test on SQLite and on PostgreSQL
 
 
 def _player(client: TestClient, name: str) -> tuple[str, dict[str, str]]:

@@ -109,8 +109,10 @@ def records() -> Iterator[Records]:
 
 
 def test_no_log_line_of_a_failed_request_carries_a_hash_document_or_birth_date(
-    client: TestClient, records: Records
+    dialect_client: TestClient, records: Records
 ) -> None:
+    # The attack's NUL gave a 500 on PostgreSQL, its traceback carrying the hash and more.
+    client = dialect_client
     ok = client.post("/api/register", json=_registration(document_number="4512 777777"))
     assert ok.status_code == 201
     card = ok.json()["card_number"]
@@ -136,8 +138,8 @@ def test_no_log_line_of_a_failed_request_carries_a_hash_document_or_birth_date(
             assert secret not in line, f"{secret!r} in log line {line[:300]!r}"
 
 
-def test_the_database_engine_hides_statement_parameters(client: TestClient) -> None:
-    state = client.app.state.croupier  # type: ignore[attr-defined]
+def test_the_database_engine_hides_statement_parameters(dialect_client: TestClient) -> None:
+    state = dialect_client.app.state.croupier  # type: ignore[attr-defined]
     assert state.casino.store.engine.hide_parameters
 
 
@@ -178,3 +180,15 @@ def test_a_good_registration_still_logs_in(client: TestClient) -> None:
     answer = client.post("/api/register", json=_registration(full_name="Ольга Ёлкина"))
     assert answer.status_code == 201
     assert login(client, answer.json()["card_number"])
+
+
+def test_the_attack_a_nul_in_full_name_is_a_422_on_each_database(
+    dialect_client: TestClient,
+) -> None:
+    """Issue 12, finding 4: PostgreSQL refuses NUL in text, so it was a 500 there."""
+    answer = dialect_client.post("/api/register", json=_registration(full_name="Vera\x00Nulova"))
+    assert answer.status_code == 422, answer.text
+    assert answer.json()["error"]["where"] == "full_name"
+    state = dialect_client.app.state.croupier  # type: ignore[attr-defined]
+    with state.casino.store.read() as session:
+        assert session.scalars(select(Person)).first() is None
