@@ -76,12 +76,12 @@ def big_round(url: str, number: int) -> tuple[str, list[str]]:
         tables.sit(table.id, card, n + 1)
     round_id = ""
     for n, card in enumerate(cards):
-        round_id = rounds.stake(f"s{n}", table.id, card, n + 1, {"chip": 100}).round_id
+        round_id = rounds.stake(f"{number}-s{n}", table.id, card, n + 1, {"chip": 100}).round_id
     for i in range(MAX_ACTIONS_PER_BOX):
         for n, card in enumerate(cards):
             bet = {"box": n + 1, "act": "bet", "spot": f"straight:{(i + n) % 37}", "amount": 100}
-            rounds.act(f"b{n}-{i}", round_id, card, bet)
-    rounds.act("close", round_id, cards[0], {"act": "no_more_bets"})
+            rounds.act(f"{number}-b{n}-{i}", round_id, card, bet)
+    rounds.act(f"{number}-close", round_id, cards[0], {"act": "no_more_bets"})
     store.dispose()
     return round_id, tokens
 
@@ -170,7 +170,7 @@ async def main(args: argparse.Namespace) -> None:
             f"{len(recallers)} recallers)"
         )
         port = free_port()
-        server = await start_server(port, Path(folder), url)
+        server = await start_server(port, Path(folder), url, None)
         try:
             quiet, _ = await phase(port, players, args.seconds, [])
             busy, recalls = await phase(port, players, args.seconds, recallers)
