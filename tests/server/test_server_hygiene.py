@@ -20,7 +20,9 @@ from .conftest import PASSWORD, make_config, register
 Make = Callable[..., tuple[str, dict[str, str]]]
 
 
-@pytest.mark.parametrize("path", ["/", "/static/app.js", "/api/profiles", "/api/balance", "/nope"])
+@pytest.mark.parametrize(
+    "path", ["/", "/app/", "/static/app.js", "/api/profiles", "/api/balance", "/nope"]
+)
 def test_every_answer_carries_the_security_headers(client: TestClient, path: str) -> None:
     headers = client.get(path).headers
     csp = headers["content-security-policy"]
