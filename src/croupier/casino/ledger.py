@@ -24,9 +24,10 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from datetime import datetime
 from typing import Any
 
-from sqlalchemy import insert, select
+from sqlalchemy import bindparam, insert, select, update
 from sqlalchemy.orm import Session
 
 from croupier.casino.accounts import (
@@ -128,31 +129,52 @@ def open_round_in(session: Session, store: Store, round_id: str, currency: str) 
     )
 
 
-def _open_round(session: Session, store: Store, round_id: str) -> Round:
-    found = session.scalars(store.locked(select(Round).where(Round.id == round_id))).one_or_none()
+_ROUNDS = table_of(Round)
+_ROUND = select(_ROUNDS.c.currency, _ROUNDS.c.status).where(_ROUNDS.c.id == bindparam("round_id"))
+_ROUND_LOCKED = _ROUND.with_for_update()
+_CLOSE_ROUND = (
+    update(_ROUNDS)
+    .where(_ROUNDS.c.id == bindparam("round_id"))
+    .values(status=bindparam("status"), closed_at=bindparam("closed_at"))
+)
+_HOLDS = (
+    select(Account)
+    .where(Account.round_id == bindparam("round_id"), Account.kind == AccountKind.HOLD.value)
+    .order_by(Account.id)
+)
+_HOLDS_LOCKED = _HOLDS.with_for_update()
+_HELD = (
+    select(Person.card_number, Account.balance)
+    .join(Person, Person.id == Account.person_id)
+    .where(Account.round_id == bindparam("round_id"))
+)
+
+
+def _open_round(session: Session, store: Store, round_id: str) -> str:
+    """The currency of ``round_id``, locked, refused unless the round is open."""
+    statement = _ROUND_LOCKED if store.dialect != "sqlite" else _ROUND
+    found = session.connection().execute(statement, {"round_id": round_id}).first()
     if found is None:
         raise NotFound(f"no round {round_id!r}: open it first")
     if found.status != RoundStatus.OPEN.value:
         raise RoundClosed(f"round {round_id} is {found.status}: it takes no more stakes")
-    return found
+    return str(found.currency)
+
+
+def _close_round(session: Session, round_id: str, status: RoundStatus, now: datetime) -> None:
+    session.connection().execute(
+        _CLOSE_ROUND, {"round_id": round_id, "status": status.value, "closed_at": now}
+    )
 
 
 def _round_holds(session: Session, store: Store, round_id: str) -> list[Account]:
-    statement = (
-        select(Account)
-        .where(Account.round_id == round_id, Account.kind == AccountKind.HOLD.value)
-        .order_by(Account.id)
-    )
-    return list(session.scalars(store.locked(statement)))
+    statement = _HOLDS_LOCKED if store.dialect != "sqlite" else _HOLDS
+    return list(session.scalars(statement, {"round_id": round_id}))
 
 
 def round_holds(session: Session, round_id: str) -> dict[str, int]:
     """What each player (by card) has at stake in a round, read in ``session``."""
-    rows = session.connection().execute(
-        select(Person.card_number, Account.balance)
-        .join(Person, Person.id == Account.person_id)
-        .where(Account.round_id == check_round_id(round_id))
-    )
+    rows = session.connection().execute(_HELD, {"round_id": check_round_id(round_id)})
     return dict(rows.all())
 
 
@@ -216,8 +238,7 @@ class Ledger:
 
         def body(session: Session) -> dict[str, Any]:
             now = self.store.now()
-            found = _open_round(session, self.store, round_id)
-            currency = found.currency
+            currency = _open_round(session, self.store, round_id)
             holds = {hold.person_id: hold for hold in _round_holds(session, self.store, round_id)}
             house = ensure_account(session, AccountKind.HOUSE, currency)
             lines: list[Line] = []
@@ -267,8 +288,7 @@ class Ledger:
                 round_id=round_id,
                 memo=f"settlement of round {round_id}",
             )
-            found.status = RoundStatus.SETTLED.value
-            found.closed_at = now
+            _close_round(session, round_id, RoundStatus.SETTLED, now)
             balances = {card: chips.balance for card, chips in chips_of.items()}
             return Receipt("settle", tx.id, settlement.returned, balances, round_id).to_json()
 
@@ -281,7 +301,7 @@ class Ledger:
 
         def body(session: Session) -> dict[str, Any]:
             now = self.store.now()
-            found = _open_round(session, self.store, round_id)
+            currency = _open_round(session, self.store, round_id)
             lines: list[Line] = []
             balances: dict[str, Account] = {}
             returned = 0
@@ -289,23 +309,20 @@ class Ledger:
                 if not hold.balance:
                     continue
                 person = session.get_one(Person, hold.person_id)
-                chips = balances[person.card_number] = player_account(
-                    session, person, found.currency
-                )
+                chips = balances[person.card_number] = player_account(session, person, currency)
                 lines += [Line(hold, -hold.balance, "void"), Line(chips, hold.balance, "void")]
                 returned += hold.balance
             tx = post(
                 session,
                 self.store,
                 kind=TxKind.VOID,
-                currency=found.currency,
+                currency=currency,
                 lines=lines,
                 now=now,
                 round_id=round_id,
                 memo=f"round {round_id} void" + (f": {reason}" if reason else ""),
             )
-            found.status = RoundStatus.VOID.value
-            found.closed_at = now
+            _close_round(session, round_id, RoundStatus.VOID, now)
             shown = {card: chips.balance for card, chips in balances.items()}
             return Receipt("void", tx.id, returned, shown, round_id).to_json()
 
