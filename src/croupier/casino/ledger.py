@@ -37,6 +37,7 @@ from croupier.casino.accounts import (
     balance_of,
     check_currency,
     ensure_account,
+    locked_accounts,
     post,
 )
 from croupier.casino.errors import BadInput, NotFound, Refused, RoundClosed, whole_amount
@@ -137,10 +138,14 @@ _CLOSE_ROUND = (
     .where(_ROUNDS.c.id == bindparam("round_id"))
     .values(status=bindparam("status"), closed_at=bindparam("closed_at"))
 )
+_ACCOUNTS = table_of(Account)
 _HOLDS = (
-    select(Account)
-    .where(Account.round_id == bindparam("round_id"), Account.kind == AccountKind.HOLD.value)
-    .order_by(Account.id)
+    select(_ACCOUNTS)
+    .where(
+        _ACCOUNTS.c.round_id == bindparam("round_id"),
+        _ACCOUNTS.c.kind == AccountKind.HOLD.value,
+    )
+    .order_by(_ACCOUNTS.c.id)
 )
 _HOLDS_LOCKED = _HOLDS.with_for_update()
 _HELD = (
@@ -168,8 +173,10 @@ def _close_round(session: Session, round_id: str, status: RoundStatus, now: date
 
 
 def _round_holds(session: Session, store: Store, round_id: str) -> list[Account]:
+    """The round's holds, locked, read with Core (fresh, not the session's objects)."""
     statement = _HOLDS_LOCKED if store.dialect != "sqlite" else _HOLDS
-    return list(session.scalars(statement, {"round_id": round_id}))
+    rows = session.connection().execute(statement, {"round_id": round_id})
+    return [Account(**row._asdict()) for row in rows]
 
 
 def round_holds(session: Session, round_id: str) -> dict[str, int]:
@@ -240,12 +247,17 @@ class Ledger:
             now = self.store.now()
             currency = _open_round(session, self.store, round_id)
             holds = {hold.person_id: hold for hold in _round_holds(session, self.store, round_id)}
-            house = ensure_account(session, AccountKind.HOUSE, currency)
+            people = {card: find_person(session, card) for card in per_player}
+            # The house and every player's chips in one read, locked (the holds are, above).
+            wanted = [(AccountKind.PLAYER, currency, person, None) for person in people.values()]
+            house, *chips = locked_accounts(
+                session, self.store, [(AccountKind.HOUSE, currency, None, None), *wanted]
+            )
+            chips_of = dict(zip(people, chips, strict=True))
             lines: list[Line] = []
             settled: set[int] = set()
-            chips_of: dict[str, Account] = {}
             for card, entries in per_player.items():
-                person = find_person(session, card)
+                person = people[card]
                 hold = holds.get(person.id)
                 held = hold.balance if hold else 0
                 staked = sum(entry[2] for entry in entries)
@@ -254,7 +266,7 @@ class Ledger:
                         f"settle round {round_id} refused: card {card} holds {held} "
                         f"but the settlement stakes {staked}"
                     )
-                chips = chips_of[card] = player_account(session, person, currency)
+                player_chips = chips_of[card]
                 for box_no, memo, staked_line, returned_line in entries:
                     if staked_line:
                         assert hold is not None  # held == staked > 0
@@ -270,7 +282,7 @@ class Ledger:
                             if whole:
                                 lines.append(Line(account, whole, memo))
                         if in_chips:
-                            lines.append(Line(chips, in_chips, memo))
+                            lines.append(Line(player_chips, in_chips, memo))
                 settled.add(person.id)
             unsettled = [h.code for pid, h in holds.items() if pid not in settled and h.balance]
             if unsettled:
@@ -287,9 +299,10 @@ class Ledger:
                 now=now,
                 round_id=round_id,
                 memo=f"settlement of round {round_id}",
+                locked=pay_into is None,  # a colour's account is not read with the others
             )
             _close_round(session, round_id, RoundStatus.SETTLED, now)
-            balances = {card: chips.balance for card, chips in chips_of.items()}
+            balances = {card: account.balance for card, account in chips_of.items()}
             return Receipt("settle", tx.id, settlement.returned, balances, round_id).to_json()
 
         return request, body

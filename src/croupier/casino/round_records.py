@@ -17,7 +17,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from datetime import datetime, timedelta
 
-from sqlalchemy import bindparam, select, update
+from sqlalchemy import JSON, bindparam, select, update
 from sqlalchemy.orm import Session
 
 from croupier.cards.deck import DeckExhausted
@@ -62,6 +62,23 @@ _VERSION = select(_ROUNDS.c.events, _ROUNDS.c.phase, _ROUNDS.c.seed_revealed).wh
 )
 _ROW = select(TableRound).where(TableRound.id == bindparam("round_id"))
 _ROW_LOCKED = _ROW.with_for_update()
+# A round's row is read once per command and not tracked by the session: the command
+# writes what changed in it once, with this statement, just before its commit (the ORM's
+# unit of work wrote it up to twice a command, at each flush, and cost more than that).
+# Its seed_revealed is written by reveal_seed, for every round of the seed at once.
+_WRITE_ROW = (
+    update(_ROUNDS)
+    .where(_ROUNDS.c.id == bindparam("row_id"))
+    .values(
+        events=bindparam("events"),
+        phase=bindparam("phase"),
+        last_event_at=bindparam("last_event_at"),
+        closed_at=bindparam("closed_at"),
+        settlement=bindparam("settlement", type_=JSON(none_as_null=True)),  # None: SQL NULL
+    )
+)
+# session.info's entry: the round rows this transaction changed, to write before its commit.
+_CHANGED = "croupier.round_rows"
 # Decisions one box may take in a round (a casino setting): a hundred roulette bets is
 # far more than a real player places, and it bounds what one round stores and recalls.
 MAX_ACTIONS_PER_BOX = 100
@@ -103,10 +120,16 @@ class RoundRecords:
         try:
             with self.store.write() as session:
                 yield session
+                write_rows(session)
         except BaseException:
             self._rolled_back()
             raise
         self._committed()
+
+    def _touch(self, session: Session, row: TableRound) -> None:
+        """``row`` changed in this transaction: written before its commit, shown after it."""
+        session.info.setdefault(_CHANGED, {})[row.id] = row
+        self._touched[row.id] = row
 
     def _rolled_back(self) -> None:
         self._cache.clear()
@@ -146,6 +169,7 @@ class RoundRecords:
         row = session.scalars(statement, {"round_id": rid}).first()
         if row is None:
             raise NotFound(f"no round {rid!r}")
+        session.expunge(row)  # not tracked: a command writes it itself (write_rows)
         return row
 
     def view(self, round_id: str, viewer: Viewer) -> RoundView:
@@ -270,12 +294,13 @@ class RoundRecords:
         why: str = "",
     ) -> None:
         """Close ``row`` (locked, open) in the caller's transaction."""
-        self._touched[row.id] = row
+        self._touch(session, row)
         row.phase = phase.value
         row.closed_at = self.store.now()
         if phase is not Phase.SETTLED or shoe_left(rebuilt.profile, rebuilt.state) is None:
             # Nothing more is dealt from this seed: every round it dealt shows it now.
             reveal_seed(session, row.table_id, row.commitment)
+            row.seed_revealed = True  # as stored (the row is not the session's)
         nets: dict[str, int] = {}
         if settlement is not None:
             row.settlement = settlement.to_json()
@@ -354,4 +379,24 @@ class RoundRecords:
         return done
 
 
-__all__ = ["CACHED_ROUNDS", "MAX_ACTIONS_PER_BOX", "OPEN_PHASES", "RoundRecords"]
+def write_rows(session: Session) -> None:
+    """Write the round rows this transaction changed (before its commit)."""
+    changed: dict[str, TableRound] = session.info.pop(_CHANGED, {})
+    if changed:
+        session.connection().execute(
+            _WRITE_ROW,
+            [
+                {
+                    "row_id": row.id,
+                    "events": row.events,
+                    "phase": row.phase,
+                    "last_event_at": row.last_event_at,
+                    "closed_at": row.closed_at,
+                    "settlement": row.settlement,
+                }
+                for row in changed.values()
+            ],
+        )
+
+
+__all__ = ["CACHED_ROUNDS", "MAX_ACTIONS_PER_BOX", "OPEN_PHASES", "RoundRecords", "write_rows"]

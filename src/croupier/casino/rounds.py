@@ -59,7 +59,12 @@ from croupier.casino.replay import (
     start_deck,
     unasked_fields,
 )
-from croupier.casino.round_records import MAX_ACTIONS_PER_BOX, OPEN_PHASES, RoundRecords
+from croupier.casino.round_records import (
+    MAX_ACTIONS_PER_BOX,
+    OPEN_PHASES,
+    RoundRecords,
+    write_rows,
+)
 from croupier.casino.round_view import RoundView, make_view
 from croupier.casino.tables import find_table, load_profile
 from croupier.games.base import (
@@ -90,6 +95,9 @@ _APPEND = insert(table_of(RoundEvent))
 _SEATS = table_of(Seat)
 _SEATED = select(_SEATS.c.box, _SEATS.c.person_id).where(_SEATS.c.table_id == bindparam("table_id"))
 _NEW_PARTICIPANT = insert(table_of(RoundParticipant))
+_ROUNDS = table_of(TableRound)
+_NEW_ROUND = insert(_ROUNDS)
+_OPENED_WITH = {c.name for c in _ROUNDS.columns} - {"closed_at", "settlement"}  # NULL until closed
 _TAKING = select(TableRound).where(
     TableRound.table_id == bindparam("table_id"), TableRound.phase.in_(OPEN_PHASES)
 )
@@ -134,7 +142,7 @@ class Rounds(RoundRecords):
         )
         row.events += 1
         row.last_event_at = at
-        self._touched[row.id] = row
+        self._touch(session, row)
 
     def _open(self, session: Session, table: GameTable, client_seed: str) -> TableRound:
         number = table.rounds_played + 1
@@ -180,10 +188,12 @@ class Rounds(RoundRecords):
             opened_at=now,
             last_event_at=now,
         )
-        session.add(row)
-        session.flush()
+        session.connection().execute(
+            _NEW_ROUND,
+            {c.name: getattr(row, c.name) for c in _ROUNDS.columns if c.name in _OPENED_WITH},
+        )
         self._cache[row.id] = rebuild(row, ())  # nothing to read back: no events yet
-        self._touched[row.id] = row
+        self._touch(session, row)
         return row
 
     def _betting_round(
@@ -193,6 +203,7 @@ class Rounds(RoundRecords):
         row = session.scalars(statement, {"table_id": table.id}).one_or_none()
         if row is None:
             return self._open(session, table, client_seed)
+        session.expunge(row)  # not tracked: the command writes it itself (write_rows)
         if row.phase != Phase.BETTING.value:
             raise Refused(f"table {table.id}: round {row.id} is in play; stakes wait for the next")
         return row
@@ -404,7 +415,8 @@ class Rounds(RoundRecords):
             # the command (its reads are of other rows; what they need is flushed).
             with session.no_autoflush:
                 answer: JSON = body(session)
-                return answer
+            write_rows(session)
+            return answer
 
         try:
             expected = None if round_id is None else {"round_id": round_id}
