@@ -5,7 +5,7 @@ VENV    := .venv
 BIN     := $(VENV)/bin
 STAMP   := $(VENV)/.installed
 
-.PHONY: run test test-fast soak lint typecheck bench clean services chromium node webapp web-check
+.PHONY: run test test-fast soak lint typecheck bench clean services chromium nginx node webapp web-check
 
 # The browser client: TypeScript + Svelte + Vite in web/, built into the package (src/croupier/webapp,
 # served at /app/). npm ci installs exactly the committed lockfile.
@@ -53,6 +53,11 @@ services:
 chromium:
 	@command -v chromium >/dev/null || (apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y chromium)
 
+# The deployment check (scripts/deploy-check.sh) puts Debian's nginx in front of two processes.
+nginx:
+	@command -v nginx >/dev/null || test -x /usr/sbin/nginx \
+	  || (apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y nginx-light)
+
 lint: $(STAMP)
 	$(BIN)/ruff check src tests benchmarks
 	$(BIN)/ruff format --check src tests benchmarks
@@ -60,7 +65,7 @@ lint: $(STAMP)
 typecheck: $(STAMP)
 	$(BIN)/mypy --strict src
 
-test: $(STAMP) services chromium lint typecheck web-check webapp
+test: $(STAMP) services chromium nginx lint typecheck web-check webapp
 	$(BIN)/pytest -n 2 --dist loadgroup -m "not soak" --durations=25
 
 test-fast: $(STAMP) lint typecheck

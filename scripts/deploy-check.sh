@@ -1,20 +1,38 @@
 #!/usr/bin/env bash
-# Runs the commands of docs/operations.md, "Starting N processes", on this machine:
-# two `croupier serve` processes on one PostgreSQL (a throw-away schema of the test
-# database) and one Redis, checked through their health, readiness and metrics
-# endpoints, then the audit. Ports: $A and $B (default 8001 and 8002).
+# Runs the commands of docs/operations.md, "Starting N processes" and "Behind a load
+# balancer", on this machine: two `croupier serve` processes on one PostgreSQL (a
+# throw-away schema of the test database) and one Redis, checked through their health,
+# readiness and metrics endpoints; nginx in front of them (installed with apt when
+# missing, as root) with the guide's configuration on a plain-http port; one public round
+# played through nginx by two players on different backends, the second one's backend
+# killed mid-round and that player resuming through nginx (scripts/proxy_round.py);
+# then the audit. Ports: $A and $B (default 8001 and 8002), nginx on $P (default 8000).
 # tests/server/test_server_deploy.py runs it on free ports.
 set -euo pipefail
 A=${A:-8001}
 B=${B:-8002}
+P=${P:-8000}
+here=$(cd "$(dirname "$0")" && pwd)
+PATH="$PATH:/usr/sbin"  # where Debian puts nginx
+if ! command -v nginx >/dev/null; then
+  if [ "$(id -u)" != 0 ]; then
+    echo "nginx is missing and this is not root: install it first (apt-get install nginx-light)" >&2
+    exit 1
+  fi
+  apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nginx-light >/dev/null
+fi
 base=${CROUPIER_TEST_POSTGRES_URL:-postgresql+psycopg://postgres@127.0.0.1:5432/test}
 plain=${base/+psycopg/}
 schema="croupier_deploy_$$_${RANDOM}"
+proxy_dir=$(mktemp -d /tmp/croupier-nginx.XXXXXX)
+chmod 755 "$proxy_dir"  # nginx's workers (user nobody under root) keep their temp files there
 psql "$plain" -qc "CREATE SCHEMA $schema"
 pids=()
 cleanup() {
   for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; wait "$pid" 2>/dev/null || true; done
   psql "$plain" -qc "DROP SCHEMA $schema CASCADE" 2>/dev/null
+  rm -rf "$proxy_dir"
 }
 trap cleanup EXIT
 ready() {  # wait (60 s at most) until the process on port $1 answers /readyz
@@ -40,4 +58,43 @@ curl -fsS http://127.0.0.1:$A/healthz
 curl -fsS http://127.0.0.1:$A/readyz
 curl -fsS http://127.0.0.1:$B/readyz
 curl -fsS http://127.0.0.1:$B/metrics
+
+# Behind a load balancer: the guide's nginx configuration on plain http (no certificate
+# here), plus one header of the check's own saying which backend answered.
+cat >"$proxy_dir/nginx.conf" <<CONF
+pid $proxy_dir/nginx.pid;
+error_log $proxy_dir/error.log;
+events {}
+http {
+access_log off;
+client_body_temp_path $proxy_dir/body;
+proxy_temp_path $proxy_dir/proxy;
+fastcgi_temp_path $proxy_dir/fastcgi;
+uwsgi_temp_path $proxy_dir/uwsgi;
+scgi_temp_path $proxy_dir/scgi;
+upstream croupier { server 127.0.0.1:$A; server 127.0.0.1:$B; }
+map \$http_upgrade \$connection_upgrade { default upgrade; '' close; }
+server {
+    listen 127.0.0.1:$P;
+    location / {
+        proxy_pass http://croupier;
+        proxy_http_version 1.1;
+        proxy_set_header Upgrade \$http_upgrade;
+        proxy_set_header Connection \$connection_upgrade;
+        proxy_set_header Host \$http_host;      # the socket's same-origin check compares it
+        proxy_set_header X-Forwarded-For \$proxy_add_x_forwarded_for;  # the login backoff's key
+        proxy_set_header X-Forwarded-Proto \$scheme;
+        proxy_read_timeout 1h;                 # table sockets stay open
+        add_header X-Croupier-Upstream \$upstream_addr always;
+    }
+}
+}
+CONF
+nginx -t -q -c "$proxy_dir/nginx.conf" -p "$proxy_dir"
+nginx -c "$proxy_dir/nginx.conf" -p "$proxy_dir" -g 'daemon off;' &
+pids+=($!)
+ready "$P"
+curl -fsS http://127.0.0.1:$P/readyz
+python "$here/proxy_round.py" "http://127.0.0.1:$P" "127.0.0.1:$A=${pids[0]}" "127.0.0.1:$B=${pids[1]}"
+curl -fsS http://127.0.0.1:$P/readyz
 croupier audit

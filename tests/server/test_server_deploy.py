@@ -1,5 +1,6 @@
 """docs/operations.md's deployment commands, run as written by scripts/deploy-check.sh:
-two real processes on PostgreSQL and Redis, their endpoints, the audit."""
+two real processes on PostgreSQL and Redis, their endpoints, nginx in front of them (a
+round played through it, a backend killed and its player resumed), the audit."""
 
 from __future__ import annotations
 
@@ -29,6 +30,22 @@ def guide_commands() -> list[str]:
     return [line for line in block.group(1).splitlines() if line.strip()]
 
 
+def guide_nginx() -> list[str]:
+    """The lines of the guide's nginx configuration."""
+    text = GUIDE.read_text()
+    block = re.search(r"```nginx\n(.*?)```", text, re.S)
+    assert block is not None
+    return [line.strip() for line in block.group(1).splitlines() if line.strip()]
+
+
+def test_deploy_every_line_of_the_guides_nginx_configuration_is_in_the_script() -> None:
+    script = SCRIPT.read_text().replace("$A", "8001").replace("$B", "8002").replace("\\$", "$")
+    lines = {line.strip() for line in script.splitlines()}
+    for line in guide_nginx():
+        if not line.startswith("listen "):  # the check listens on plain http, no certificate
+            assert line in lines, line
+
+
 def test_deploy_every_command_of_the_guide_is_in_the_script() -> None:
     script = SCRIPT.read_text().replace("$A", "8001").replace("$B", "8002")
     for command in guide_commands():
@@ -39,11 +56,13 @@ def test_deploy_every_command_of_the_guide_is_in_the_script() -> None:
 
 
 @pytest.mark.postgres
-def test_deploy_script_runs_two_processes_on_postgres_and_redis() -> None:
+@pytest.mark.slow
+def test_deploy_script_runs_two_processes_on_postgres_and_redis_behind_nginx() -> None:
     env = {
         **os.environ,
         "A": str(free_port()),
         "B": str(free_port()),
+        "P": str(free_port()),
         "PYTHONPATH": str(SRC),
         "PATH": f"{Path(sys.executable).parent}:{os.environ.get('PATH', '')}",
     }
@@ -56,3 +75,9 @@ def test_deploy_script_runs_two_processes_on_postgres_and_redis() -> None:
     assert "croupier_open_rounds 0.0" in done.stdout
     assert '"clock":true' in done.stdout  # the first process holds the clock
     assert "OK: every check passed" in done.stdout
+    # Through nginx: the players on different processes, one killed, its player resumed.
+    out = done.stdout
+    assert re.search(r"ann is on 127.0.0.1:(\d+), bob on 127.0.0.1:(?!\1)\d+, both through", out)
+    assert re.search(r"ann decided on \S+, bob saw it on \S+", out)
+    assert re.search(r"killed; bob reconnected through the proxy to \S+, seq \d+", out)
+    assert re.search(r"round t\d+-r\d+ settled; ann saw it without reconnecting", out)

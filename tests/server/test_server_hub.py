@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 
 from croupier.games.base import JSON, Viewer
-from croupier.server.hub import Hub
+from croupier.server.hub import Hub, frame_text
 
 
 def test_each_viewer_gets_its_own_projection_and_spectators_share_one() -> None:
@@ -28,6 +28,27 @@ def test_each_viewer_gets_its_own_projection_and_spectators_share_one() -> None:
     assert (snapshot["type"], snapshot["seq"]) == ("snapshot", 0)
     assert (event["type"], event["seq"], event["state"]) == ("event", 1, {"for": "ann"})
     assert watcher_snapshot["state"] == {"for": None}
+
+
+def test_an_events_json_text_is_made_once_per_distinct_viewer_and_shared_by_its_sockets() -> None:
+    async def run() -> tuple[list[JSON], list[JSON]]:
+        channel = Hub().channel("t")
+        players = [channel.subscribe(Viewer.of(name), lambda v: {}) for name in ("ann", "bob")]
+        watchers = [channel.subscribe(Viewer.spectator(), lambda v: {}) for _ in range(4)]
+        for subscriber in players + watchers:
+            subscriber.queue.get_nowait()  # the snapshots
+        channel.publish("act", lambda v: {"for": v.player}, by="ann")
+        return [p.queue.get_nowait() for p in players], [w.queue.get_nowait() for w in watchers]
+
+    played, watched = asyncio.run(run())
+    assert all(message is watched[0] for message in watched)  # one message for every spectator
+    texts = [frame_text(message) for message in watched]
+    assert all(text is texts[0] for text in texts)  # one JSON text, sent to each socket
+    assert played[0] is not played[1]  # each player has their own
+    assert frame_text(played[0]) == (
+        '{"type":"event","table":"t","seq":1,"state":{"for":"ann"},"event":"act","by":"ann"}'
+    )
+    assert '"for":null' in texts[0]
 
 
 def test_a_subscriber_too_far_behind_is_cut_off_and_the_others_carry_on() -> None:

@@ -22,7 +22,7 @@ from datetime import datetime, timedelta
 
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
-from sqlalchemy import select
+from sqlalchemy import bindparam, select
 
 from croupier.casino.errors import AccountLocked, AuthError, NotFound, Refused
 from croupier.casino.players import Profile, default_hasher, find_person
@@ -34,6 +34,14 @@ MAX_FAILED_LOGINS = 3
 LOGIN_FAILED = (
     "wrong card number or password (after three wrong passwords a card waits a while; "
     "the cash desk can unlock it)"
+)
+
+
+# A session and its person: read before every table intent, so built once.
+_SESSION_PERSON = (
+    select(LoginSession, Person)
+    .join(Person, Person.id == LoginSession.person_id)
+    .where(LoginSession.token_hash == bindparam("hash"))
 )
 
 
@@ -150,11 +158,7 @@ class Auth:
             raise AuthError("no session token")
         now = self.store.now()
         with self.store.read() as session:
-            row = session.execute(
-                select(LoginSession, Person)
-                .join(Person, Person.id == LoginSession.person_id)
-                .where(LoginSession.token_hash == token_hash(token))
-            ).one_or_none()
+            row = session.execute(_SESSION_PERSON, {"hash": token_hash(token)}).one_or_none()
             if row is None:
                 raise AuthError("unknown session: log in again")
             login, person = row

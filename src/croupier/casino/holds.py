@@ -24,9 +24,9 @@ from collections.abc import Mapping
 from sqlalchemy import bindparam, select
 from sqlalchemy.orm import Session
 
-from croupier.casino.accounts import Line, ensure_account, post
+from croupier.casino.accounts import Line, locked_accounts, post
 from croupier.casino.errors import NotFound, RoundClosed
-from croupier.casino.ledger import player_account, require_player
+from croupier.casino.ledger import require_player
 from croupier.casino.responsible import check_not_excluded
 from croupier.games.base import Settlement
 from croupier.store.db import Store
@@ -56,8 +56,11 @@ def hold_chips(
     if found.status != RoundStatus.OPEN.value:
         raise RoundClosed(f"round {round_id} is {found.status}: it takes no more stakes")
     currency = found.currency
-    chips = player_account(session, person, currency)
-    hold = ensure_account(session, AccountKind.HOLD, currency, person, round_id)
+    wanted = [
+        (AccountKind.PLAYER, currency, person, None),
+        (AccountKind.HOLD, currency, person, round_id),
+    ]
+    chips, hold = locked_accounts(session, store, wanted)
     post(
         session,
         store,
@@ -68,6 +71,7 @@ def hold_chips(
         person_id=person.id,
         round_id=round_id,
         memo=f"{memo} on round {round_id}",
+        locked=True,
     )
 
 

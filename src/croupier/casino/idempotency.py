@@ -77,10 +77,14 @@ def run_once(
     operation: str,
     request: Mapping[str, Any],
     body: Callable[[Session], JSON],
+    *,
+    expected: JSON | None = None,
 ) -> tuple[JSON, bool]:
     """Run ``body`` in a write transaction unless ``key`` ran before.
 
-    Returns the answer and whether it is a replay of an earlier one.
+    Returns the answer and whether it is a replay of an earlier one. ``expected``: the
+    answer the body will give when known beforehand (a decision answers with the round
+    it names), written with the key at once; only a different answer is written again.
     """
     key = check_key(key)
     digest = fingerprint(operation, request)
@@ -96,8 +100,10 @@ def run_once(
                                 f"{found.operation} request"
                             )
                         return dict(found.result), True
-                record_answer(session, store, key, operation, digest, {})
+                record_answer(session, store, key, operation, digest, expected or {})
                 answer = body(session)
+                if expected is not None and answer == expected:
+                    return answer, False
                 session.connection().execute(
                     _ANSWER,
                     {

@@ -24,9 +24,10 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from datetime import datetime
 from typing import Any
 
-from sqlalchemy import insert, select
+from sqlalchemy import bindparam, insert, select, update
 from sqlalchemy.orm import Session
 
 from croupier.casino.accounts import (
@@ -36,6 +37,7 @@ from croupier.casino.accounts import (
     balance_of,
     check_currency,
     ensure_account,
+    locked_accounts,
     post,
 )
 from croupier.casino.errors import BadInput, NotFound, Refused, RoundClosed, whole_amount
@@ -128,31 +130,58 @@ def open_round_in(session: Session, store: Store, round_id: str, currency: str) 
     )
 
 
-def _open_round(session: Session, store: Store, round_id: str) -> Round:
-    found = session.scalars(store.locked(select(Round).where(Round.id == round_id))).one_or_none()
+_ROUNDS = table_of(Round)
+_ROUND = select(_ROUNDS.c.currency, _ROUNDS.c.status).where(_ROUNDS.c.id == bindparam("round_id"))
+_ROUND_LOCKED = _ROUND.with_for_update()
+_CLOSE_ROUND = (
+    update(_ROUNDS)
+    .where(_ROUNDS.c.id == bindparam("round_id"))
+    .values(status=bindparam("status"), closed_at=bindparam("closed_at"))
+)
+_ACCOUNTS = table_of(Account)
+_HOLDS = (
+    select(_ACCOUNTS)
+    .where(
+        _ACCOUNTS.c.round_id == bindparam("round_id"),
+        _ACCOUNTS.c.kind == AccountKind.HOLD.value,
+    )
+    .order_by(_ACCOUNTS.c.id)
+)
+_HOLDS_LOCKED = _HOLDS.with_for_update()
+_HELD = (
+    select(Person.card_number, Account.balance)
+    .join(Person, Person.id == Account.person_id)
+    .where(Account.round_id == bindparam("round_id"))
+)
+
+
+def _open_round(session: Session, store: Store, round_id: str) -> str:
+    """The currency of ``round_id``, locked, refused unless the round is open."""
+    statement = _ROUND_LOCKED if store.dialect != "sqlite" else _ROUND
+    found = session.connection().execute(statement, {"round_id": round_id}).first()
     if found is None:
         raise NotFound(f"no round {round_id!r}: open it first")
     if found.status != RoundStatus.OPEN.value:
         raise RoundClosed(f"round {round_id} is {found.status}: it takes no more stakes")
-    return found
+    return str(found.currency)
+
+
+def _close_round(session: Session, round_id: str, status: RoundStatus, now: datetime) -> None:
+    session.connection().execute(
+        _CLOSE_ROUND, {"round_id": round_id, "status": status.value, "closed_at": now}
+    )
 
 
 def _round_holds(session: Session, store: Store, round_id: str) -> list[Account]:
-    statement = (
-        select(Account)
-        .where(Account.round_id == round_id, Account.kind == AccountKind.HOLD.value)
-        .order_by(Account.id)
-    )
-    return list(session.scalars(store.locked(statement)))
+    """The round's holds, locked, read with Core (fresh, not the session's objects)."""
+    statement = _HOLDS_LOCKED if store.dialect != "sqlite" else _HOLDS
+    rows = session.connection().execute(statement, {"round_id": round_id})
+    return [Account(**row._asdict()) for row in rows]
 
 
 def round_holds(session: Session, round_id: str) -> dict[str, int]:
     """What each player (by card) has at stake in a round, read in ``session``."""
-    rows = session.connection().execute(
-        select(Person.card_number, Account.balance)
-        .join(Person, Person.id == Account.person_id)
-        .where(Account.round_id == check_round_id(round_id))
-    )
+    rows = session.connection().execute(_HELD, {"round_id": check_round_id(round_id)})
     return dict(rows.all())
 
 
@@ -216,15 +245,19 @@ class Ledger:
 
         def body(session: Session) -> dict[str, Any]:
             now = self.store.now()
-            found = _open_round(session, self.store, round_id)
-            currency = found.currency
+            currency = _open_round(session, self.store, round_id)
             holds = {hold.person_id: hold for hold in _round_holds(session, self.store, round_id)}
-            house = ensure_account(session, AccountKind.HOUSE, currency)
+            people = {card: find_person(session, card) for card in per_player}
+            # The house and every player's chips in one read, locked (the holds are, above).
+            wanted = [(AccountKind.PLAYER, currency, person, None) for person in people.values()]
+            house, *chips = locked_accounts(
+                session, self.store, [(AccountKind.HOUSE, currency, None, None), *wanted]
+            )
+            chips_of = dict(zip(people, chips, strict=True))
             lines: list[Line] = []
             settled: set[int] = set()
-            chips_of: dict[str, Account] = {}
             for card, entries in per_player.items():
-                person = find_person(session, card)
+                person = people[card]
                 hold = holds.get(person.id)
                 held = hold.balance if hold else 0
                 staked = sum(entry[2] for entry in entries)
@@ -233,7 +266,7 @@ class Ledger:
                         f"settle round {round_id} refused: card {card} holds {held} "
                         f"but the settlement stakes {staked}"
                     )
-                chips = chips_of[card] = player_account(session, person, currency)
+                player_chips = chips_of[card]
                 for box_no, memo, staked_line, returned_line in entries:
                     if staked_line:
                         assert hold is not None  # held == staked > 0
@@ -249,7 +282,7 @@ class Ledger:
                             if whole:
                                 lines.append(Line(account, whole, memo))
                         if in_chips:
-                            lines.append(Line(chips, in_chips, memo))
+                            lines.append(Line(player_chips, in_chips, memo))
                 settled.add(person.id)
             unsettled = [h.code for pid, h in holds.items() if pid not in settled and h.balance]
             if unsettled:
@@ -266,10 +299,10 @@ class Ledger:
                 now=now,
                 round_id=round_id,
                 memo=f"settlement of round {round_id}",
+                locked=pay_into is None,  # a colour's account is not read with the others
             )
-            found.status = RoundStatus.SETTLED.value
-            found.closed_at = now
-            balances = {card: chips.balance for card, chips in chips_of.items()}
+            _close_round(session, round_id, RoundStatus.SETTLED, now)
+            balances = {card: account.balance for card, account in chips_of.items()}
             return Receipt("settle", tx.id, settlement.returned, balances, round_id).to_json()
 
         return request, body
@@ -281,7 +314,7 @@ class Ledger:
 
         def body(session: Session) -> dict[str, Any]:
             now = self.store.now()
-            found = _open_round(session, self.store, round_id)
+            currency = _open_round(session, self.store, round_id)
             lines: list[Line] = []
             balances: dict[str, Account] = {}
             returned = 0
@@ -289,23 +322,20 @@ class Ledger:
                 if not hold.balance:
                     continue
                 person = session.get_one(Person, hold.person_id)
-                chips = balances[person.card_number] = player_account(
-                    session, person, found.currency
-                )
+                chips = balances[person.card_number] = player_account(session, person, currency)
                 lines += [Line(hold, -hold.balance, "void"), Line(chips, hold.balance, "void")]
                 returned += hold.balance
             tx = post(
                 session,
                 self.store,
                 kind=TxKind.VOID,
-                currency=found.currency,
+                currency=currency,
                 lines=lines,
                 now=now,
                 round_id=round_id,
                 memo=f"round {round_id} void" + (f": {reason}" if reason else ""),
             )
-            found.status = RoundStatus.VOID.value
-            found.closed_at = now
+            _close_round(session, round_id, RoundStatus.VOID, now)
             shown = {card: chips.balance for card, chips in balances.items()}
             return Receipt("void", tx.id, returned, shown, round_id).to_json()
 

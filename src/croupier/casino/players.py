@@ -27,7 +27,7 @@ from functools import cache
 from pathlib import Path
 
 from argon2 import PasswordHasher
-from sqlalchemy import select
+from sqlalchemy import bindparam, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
@@ -159,15 +159,29 @@ def default_hasher() -> PasswordHasher:
     return PasswordHasher()
 
 
+_BY_CARD = select(Person).where(Person.card_number == bindparam("card"))
+_BY_CARD_LOCKED = _BY_CARD.with_for_update()
+# session.info's entry: the people this transaction read, by card (a round command asks for
+# the same player several times: its own check, the hold, the settlement).
+_READ = "croupier.people"
+
+
 def find_person(session: Session, card_number: object, *, lock: bool = False) -> Person:
-    """The person holding ``card_number``, or :class:`NotFound` / :class:`BadInput`."""
+    """The person holding ``card_number``, or :class:`NotFound` / :class:`BadInput`.
+
+    Read once per session: a second call gives the object the first one read (the ORM
+    would give that very object again anyway: it keeps the values it loaded), unless it
+    asks for the row's lock.
+    """
     number = parse_card_number(card_number)
-    statement = select(Person).where(Person.card_number == number)
-    if lock and session.get_bind().dialect.name != "sqlite":
-        statement = statement.with_for_update()
-    person = session.scalars(statement).one_or_none()
+    read: dict[str, Person] = session.info.setdefault(_READ, {})
+    if not lock and number in read:
+        return read[number]
+    locking = lock and session.get_bind().dialect.name != "sqlite"
+    person = session.scalars(_BY_CARD_LOCKED if locking else _BY_CARD, {"card": number}).first()
     if person is None:
         raise NotFound(f"no player with card {number}")
+    read[number] = person
     return person
 
 

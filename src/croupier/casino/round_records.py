@@ -17,14 +17,15 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from datetime import datetime, timedelta
 
-from sqlalchemy import bindparam, select, update
+from sqlalchemy import JSON, bindparam, select, update
 from sqlalchemy.orm import Session
 
 from croupier.cards.deck import DeckExhausted
 from croupier.casino.colour import ROULETTE, ColourSettings, pay_into
 from croupier.casino.errors import BadInput, CasinoError, NotFound
 from croupier.casino.holds import holds_mismatch
-from croupier.casino.ledger import Ledger, PayInto, round_holds
+from croupier.casino.ledger import Ledger, PayInto
+from croupier.casino.players import find_person
 from croupier.casino.replay import (
     Rebuilt,
     check_round,
@@ -37,21 +38,20 @@ from croupier.casino.round_view import RoundView, make_view
 from croupier.casino.tables import check_table_id, find_table
 from croupier.games.base import RuleError, Settlement, Viewer
 from croupier.store.db import Store
-from croupier.store.models import Person, Round, RoundStatus, table_of
+from croupier.store.models import Round, RoundStatus, table_of
 from croupier.store.round_models import Phase, RoundParticipant, StaffAction, TableRound
 
 OPEN_PHASES = (Phase.BETTING.value, Phase.PLAYING.value)
 # What changes in a round's row (every other column is fixed when it opens, or changes
 # with these): a kept picture of the round is current while these are as it shows them.
 _ROUNDS = table_of(TableRound)
-_PARTICIPANTS = (
-    select(RoundParticipant.id, Person.card_number)
-    .join(Person, Person.id == RoundParticipant.person_id)
-    .where(RoundParticipant.round_id == bindparam("round_id"))
-)
+_PARTICIPANTS = table_of(RoundParticipant)
 _NET = (
-    update(table_of(RoundParticipant))
-    .where(table_of(RoundParticipant).c.id == bindparam("participant"))
+    update(_PARTICIPANTS)
+    .where(
+        _PARTICIPANTS.c.round_id == bindparam("of_round"),
+        _PARTICIPANTS.c.person_id == bindparam("person"),
+    )
     .values(net=bindparam("net"))
 )
 _CURRENT = select(_ROUNDS.c.id).where(
@@ -60,6 +60,25 @@ _CURRENT = select(_ROUNDS.c.id).where(
 _VERSION = select(_ROUNDS.c.events, _ROUNDS.c.phase, _ROUNDS.c.seed_revealed).where(
     _ROUNDS.c.id == bindparam("round_id")
 )
+_ROW = select(TableRound).where(TableRound.id == bindparam("round_id"))
+_ROW_LOCKED = _ROW.with_for_update()
+# A round's row is read once per command and not tracked by the session: the command
+# writes what changed in it once, with this statement, just before its commit (the ORM's
+# unit of work wrote it up to twice a command, at each flush, and cost more than that).
+# Its seed_revealed is written by reveal_seed, for every round of the seed at once.
+_WRITE_ROW = (
+    update(_ROUNDS)
+    .where(_ROUNDS.c.id == bindparam("row_id"))
+    .values(
+        events=bindparam("events"),
+        phase=bindparam("phase"),
+        last_event_at=bindparam("last_event_at"),
+        closed_at=bindparam("closed_at"),
+        settlement=bindparam("settlement", type_=JSON(none_as_null=True)),  # None: SQL NULL
+    )
+)
+# session.info's entry: the round rows this transaction changed, to write before its commit.
+_CHANGED = "croupier.round_rows"
 # Decisions one box may take in a round (a casino setting): a hundred roulette bets is
 # far more than a real player places, and it bounds what one round stores and recalls.
 MAX_ACTIONS_PER_BOX = 100
@@ -101,10 +120,16 @@ class RoundRecords:
         try:
             with self.store.write() as session:
                 yield session
+                write_rows(session)
         except BaseException:
             self._rolled_back()
             raise
         self._committed()
+
+    def _touch(self, session: Session, row: TableRound) -> None:
+        """``row`` changed in this transaction: written before its commit, shown after it."""
+        session.info.setdefault(_CHANGED, {})[row.id] = row
+        self._touched[row.id] = row
 
     def _rolled_back(self) -> None:
         self._cache.clear()
@@ -140,10 +165,11 @@ class RoundRecords:
 
     def _row(self, session: Session, round_id: object, *, lock: bool = False) -> TableRound:
         rid = check_round(round_id)
-        statement = select(TableRound).where(TableRound.id == rid)
-        row = session.scalars(self.store.locked(statement) if lock else statement).one_or_none()
+        statement = _ROW_LOCKED if lock and self.store.dialect != "sqlite" else _ROW
+        row = session.scalars(statement, {"round_id": rid}).first()
         if row is None:
             raise NotFound(f"no round {rid!r}")
+        session.expunge(row)  # not tracked: a command writes it itself (write_rows)
         return row
 
     def view(self, round_id: str, viewer: Viewer) -> RoundView:
@@ -226,12 +252,11 @@ class RoundRecords:
 
     def _settle_in(self, session: Session, row: TableRound, done: Rebuilt) -> None:
         """The decision that ended the round settles and closes it in its own transaction.
-        Anything amiss (the holds and the settlement disagree) is left to :meth:`finish`,
-        which voids the round after the decision is stored."""
+        Anything amiss (the holds and the settlement disagree: the ledger refuses it, under
+        a savepoint) is left to :meth:`finish`, which voids the round after the decision
+        is stored."""
         settlement = done.settlement
         assert settlement is not None
-        if holds_mismatch(round_holds(session, row.id), settlement):
-            return
         try:
             with session.begin_nested():
                 self.ledger.settle_in(
@@ -269,12 +294,13 @@ class RoundRecords:
         why: str = "",
     ) -> None:
         """Close ``row`` (locked, open) in the caller's transaction."""
-        self._touched[row.id] = row
+        self._touch(session, row)
         row.phase = phase.value
         row.closed_at = self.store.now()
         if phase is not Phase.SETTLED or shoe_left(rebuilt.profile, rebuilt.state) is None:
             # Nothing more is dealt from this seed: every round it dealt shows it now.
             reveal_seed(session, row.table_id, row.commitment)
+            row.seed_revealed = True  # as stored (the row is not the session's)
         nets: dict[str, int] = {}
         if settlement is not None:
             row.settlement = settlement.to_json()
@@ -282,13 +308,15 @@ class RoundRecords:
                 nets[box.player] = nets.get(box.player, 0) + box.net
         elif why:
             row.settlement = {"void": why}
-        connection = session.connection()
+        # The participants are the players of the round's stakes (each one's first stake
+        # made them one, in its transaction).
+        players = sorted({box.player for box in rebuilt.setup.boxes})
         nets_of = [
-            {"participant": participant, "net": nets.get(card, 0)}
-            for participant, card in connection.execute(_PARTICIPANTS, {"round_id": row.id})
+            {"of_round": row.id, "person": find_person(session, card).id, "net": nets.get(card, 0)}
+            for card in players
         ]
         if nets_of:
-            connection.execute(_NET, nets_of)
+            session.connection().execute(_NET, nets_of)
         # A closed round stays cached (its settlement is on screen until the next round):
         # its state is final, kept at its event count, so a view needs no replay.
 
@@ -351,4 +379,24 @@ class RoundRecords:
         return done
 
 
-__all__ = ["CACHED_ROUNDS", "MAX_ACTIONS_PER_BOX", "OPEN_PHASES", "RoundRecords"]
+def write_rows(session: Session) -> None:
+    """Write the round rows this transaction changed (before its commit)."""
+    changed: dict[str, TableRound] = session.info.pop(_CHANGED, {})
+    if changed:
+        session.connection().execute(
+            _WRITE_ROW,
+            [
+                {
+                    "row_id": row.id,
+                    "events": row.events,
+                    "phase": row.phase,
+                    "last_event_at": row.last_event_at,
+                    "closed_at": row.closed_at,
+                    "settlement": row.settlement,
+                }
+                for row in changed.values()
+            ],
+        )
+
+
+__all__ = ["CACHED_ROUNDS", "MAX_ACTIONS_PER_BOX", "OPEN_PHASES", "RoundRecords", "write_rows"]

@@ -49,6 +49,7 @@ from croupier.casino.idempotency import run_once
 from croupier.casino.ledger import open_round_in
 from croupier.casino.players import find_person
 from croupier.casino.replay import (
+    check_round,
     parse_action,
     parse_stake,
     rebuild,
@@ -58,7 +59,12 @@ from croupier.casino.replay import (
     start_deck,
     unasked_fields,
 )
-from croupier.casino.round_records import MAX_ACTIONS_PER_BOX, OPEN_PHASES, RoundRecords
+from croupier.casino.round_records import (
+    MAX_ACTIONS_PER_BOX,
+    OPEN_PHASES,
+    RoundRecords,
+    write_rows,
+)
 from croupier.casino.round_view import RoundView, make_view
 from croupier.casino.tables import find_table, load_profile
 from croupier.games.base import (
@@ -87,16 +93,15 @@ TIMER = "timer"
 # SQLAlchemy Core on the decision path: the ORM's unit of work cost more than the statements.
 _APPEND = insert(table_of(RoundEvent))
 _SEATS = table_of(Seat)
-_OWNER = select(_SEATS.c.person_id).where(
-    _SEATS.c.table_id == bindparam("table_id"), _SEATS.c.box == bindparam("box")
+_SEATED = select(_SEATS.c.box, _SEATS.c.person_id).where(_SEATS.c.table_id == bindparam("table_id"))
+_NEW_PARTICIPANT = insert(table_of(RoundParticipant))
+_ROUNDS = table_of(TableRound)
+_NEW_ROUND = insert(_ROUNDS)
+_OPENED_WITH = {c.name for c in _ROUNDS.columns} - {"closed_at", "settlement"}  # NULL until closed
+_TAKING = select(TableRound).where(
+    TableRound.table_id == bindparam("table_id"), TableRound.phase.in_(OPEN_PHASES)
 )
-_SEATED = select(_SEATS.c.box).where(_SEATS.c.table_id == bindparam("table_id"))
-_PARTICIPANTS = table_of(RoundParticipant)
-_PARTICIPANT = select(_PARTICIPANTS.c.id).where(
-    _PARTICIPANTS.c.round_id == bindparam("round_id"),
-    _PARTICIPANTS.c.person_id == bindparam("person_id"),
-)
-_NEW_PARTICIPANT = insert(_PARTICIPANTS)
+_TAKING_LOCKED = _TAKING.with_for_update()
 MAX_CLIENT_SEED = 64
 
 
@@ -137,7 +142,7 @@ class Rounds(RoundRecords):
         )
         row.events += 1
         row.last_event_at = at
-        self._touched[row.id] = row
+        self._touch(session, row)
 
     def _open(self, session: Session, table: GameTable, client_seed: str) -> TableRound:
         number = table.rounds_played + 1
@@ -183,24 +188,22 @@ class Rounds(RoundRecords):
             opened_at=now,
             last_event_at=now,
         )
-        session.add(row)
-        session.flush()
+        session.connection().execute(
+            _NEW_ROUND,
+            {c.name: getattr(row, c.name) for c in _ROUNDS.columns if c.name in _OPENED_WITH},
+        )
         self._cache[row.id] = rebuild(row, ())  # nothing to read back: no events yet
-        self._touched[row.id] = row
+        self._touch(session, row)
         return row
 
     def _betting_round(
         self, session: Session, table: GameTable, client_seed: str = ""
     ) -> TableRound:
-        row = session.scalars(
-            self.store.locked(
-                select(TableRound).where(
-                    TableRound.table_id == table.id, TableRound.phase.in_(OPEN_PHASES)
-                )
-            )
-        ).one_or_none()
+        statement = _TAKING_LOCKED if self.store.dialect != "sqlite" else _TAKING
+        row = session.scalars(statement, {"table_id": table.id}).one_or_none()
         if row is None:
             return self._open(session, table, client_seed)
+        session.expunge(row)  # not tracked: the command writes it itself (write_rows)
         if row.phase != Phase.BETTING.value:
             raise Refused(f"table {table.id}: round {row.id} is in play; stakes wait for the next")
         return row
@@ -254,8 +257,8 @@ class Rounds(RoundRecords):
             person = find_person(session, card_number)
             card = person.card_number
             connection = session.connection()
-            owner = connection.execute(_OWNER, {"table_id": table.id, "box": box}).scalar()
-            if owner != person.id:
+            seated = dict(connection.execute(_SEATED, {"table_id": table.id}).all())
+            if seated.get(box) != person.id:
                 raise Refused(f"table {table.id} box {box}: card {card} does not hold this box")
             row = self._betting_round(session, table)
             rebuilt = self._rebuilt(session, row)
@@ -274,12 +277,13 @@ class Rounds(RoundRecords):
             price = rebuilt.engine.staked(started)[box]
             self._append(session, row, EventKind.STAKE, card, box_to_json(new), price)
             self._cache[row.id] = replace(rebuilt, setup=setup, events=row.events)  # as replayed
-            who = {"round_id": row.id, "person_id": person.id}
-            if connection.execute(_PARTICIPANT, who).first() is None:
-                connection.execute(_NEW_PARTICIPANT, {**who, "opened_at": row.opened_at})
+            # A player is a participant from their first stake of the round on (the stakes
+            # replayed say whether this is it).
+            if not any(s.player == card for s in rebuilt.setup.boxes):
+                participant = {"round_id": row.id, "person_id": person.id}
+                connection.execute(_NEW_PARTICIPANT, {**participant, "opened_at": row.opened_at})
             hold_chips(session, self.store, row.id, person, price, f"box {box} stakes")
-            seated = set(connection.execute(_SEATED, {"table_id": table.id}).scalars())
-            if seated <= {s.box for s in setup.boxes}:
+            if seated.keys() <= {s.box for s in setup.boxes}:
                 self._deal(session, row, card)
             return {"round_id": row.id}
 
@@ -300,7 +304,7 @@ class Rounds(RoundRecords):
             self._deal(session, row, person.card_number)
             return {"round_id": row.id}
 
-        return self._run(key, "round_deal", request, body, card_number)
+        return self._run(key, "round_deal", request, body, card_number, check_round(round_id))
 
     def act(
         self, key: str, round_id: str, card_number: str, action: Mapping[str, Any]
@@ -322,7 +326,7 @@ class Rounds(RoundRecords):
             self._apply(session, row, person, parsed, person.card_number)
             return {"round_id": row.id}
 
-        return self._run(key, "round_act", request, body, card_number)
+        return self._run(key, "round_act", request, body, card_number, check_round(round_id))
 
     def _apply(
         self,
@@ -401,16 +405,24 @@ class Rounds(RoundRecords):
         request: Mapping[str, Any],
         body: Any,
         card_number: str,
+        round_id: str | None = None,
     ) -> RoundView:
+        """``body`` run once for ``key``; ``round_id``: the round it answers with, when the
+        request names it."""
+
         def unflushed(session: Session) -> JSON:
             # The round's row is written once, at the commit, not before every read of
             # the command (its reads are of other rows; what they need is flushed).
             with session.no_autoflush:
                 answer: JSON = body(session)
-                return answer
+            write_rows(session)
+            return answer
 
         try:
-            answer, replayed = run_once(self.store, key, operation, request, unflushed)
+            expected = None if round_id is None else {"round_id": round_id}
+            answer, replayed = run_once(
+                self.store, key, operation, request, unflushed, expected=expected
+            )
         except BaseException:
             # A refused or failed command rolled back: no cached state may outlive it.
             self._rolled_back()

@@ -34,7 +34,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import select, update
+from sqlalchemy import bindparam, select, update
 from sqlalchemy.orm import Session
 
 from croupier.casino.accounts import DEFAULT_CURRENCY, check_currency
@@ -235,12 +235,16 @@ def check_table_id(table_id: object) -> int:
     return table_id
 
 
+_TABLE = select(GameTable).where(GameTable.id == bindparam("table_id"))
+_TABLE_LOCKED = _TABLE.with_for_update()
+
+
 def find_table(
     session: Session, store: Store, table_id: object, *, lock: bool = False
 ) -> GameTable:
     number = check_table_id(table_id)
-    statement = select(GameTable).where(GameTable.id == number)
-    row = session.scalars(store.locked(statement) if lock else statement).one_or_none()
+    statement = _TABLE_LOCKED if lock and store.dialect != "sqlite" else _TABLE
+    row = session.scalars(statement, {"table_id": number}).first()
     if row is None or row.closed_at is not None:
         raise NotFound(f"no table {number}")
     return row

@@ -16,6 +16,10 @@ Each subscriber has its own bounded queue, drained by its connection's
 writer, so one slow client never delays another; one that falls too far
 behind is cut off and reconnects to a fresh snapshot.
 
+An event's message is built once per distinct viewer and the same :class:`Frame`
+queued for every socket of that viewer (every spectator of a table shares one), so
+its JSON text is made once however many sockets it goes to (:func:`frame_text`).
+
 >>> import asyncio
 >>> from croupier.games.base import Viewer
 >>> async def demo() -> list[object]:
@@ -32,6 +36,7 @@ behind is cut off and reconnects to a fresh snapshot.
 from __future__ import annotations
 
 import asyncio
+import json
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
@@ -45,6 +50,34 @@ ViewerKey = tuple[str, str | None]
 
 def viewer_key(viewer: Viewer) -> ViewerKey:
     return (viewer.role.value, viewer.player)
+
+
+class Frame(dict[str, Any]):
+    """A message shared by every socket of one viewer class, its JSON text made once.
+
+    Never changed once queued: the same object waits in several queues.
+    """
+
+    __slots__ = ("_text",)
+
+    def text(self) -> str:
+        try:
+            return self._text
+        except AttributeError:
+            self._text: str = json.dumps(self, separators=(",", ":"))
+            return self._text
+
+
+def frame_text(message: JSON) -> str:
+    """The JSON text of a queued message (a shared :class:`Frame`'s is made once).
+
+    >>> shared = Frame({"type": "event", "seq": 3})
+    >>> frame_text(shared) is frame_text(shared), frame_text({"type": "pong"})
+    (True, '{"type":"pong"}')
+    """
+    if isinstance(message, Frame):
+        return message.text()
+    return json.dumps(message, separators=(",", ":"))
 
 
 @dataclass(eq=False)
@@ -130,12 +163,16 @@ class Channel:
         viewer: never put a card in it.
         """
         self.seq = self.seq + 1 if seq is None else seq
-        projected: dict[ViewerKey, JSON] = {}
+        # One message (and so one JSON text) per distinct viewer, shared by its sockets.
+        shared: dict[ViewerKey, Frame] = {}
         for subscriber in list(self.subscribers):
             key = viewer_key(subscriber.viewer)
-            if key not in projected:
-                projected[key] = project(subscriber.viewer)
-            if not subscriber.offer(self._message(kind, projected[key], event, **extra)):
+            frame = shared.get(key)
+            if frame is None:
+                frame = shared[key] = Frame(
+                    self._message(kind, project(subscriber.viewer), event, **extra)
+                )
+            if not subscriber.offer(frame):
                 self.unsubscribe(subscriber)
         self.changed()
         return self.seq

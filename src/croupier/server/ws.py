@@ -29,7 +29,7 @@ from croupier.casino import AuthError, CasinoError, Profile
 from croupier.casino.auth import token_hash
 from croupier.games.base import JSON, RuleError, Viewer
 from croupier.server.floor import Floor
-from croupier.server.hub import Subscriber
+from croupier.server.hub import Subscriber, frame_text
 from croupier.server.intents import Intent, MessageError, parse_message
 from croupier.server.logs import log
 from croupier.server.projection import alias
@@ -119,7 +119,7 @@ async def _writer(socket: WebSocket, subscriber: Subscriber) -> None:
         if message is None:  # cut off (too slow), leaving, or the session ended (4401)
             await socket.close(subscriber.close_code)
             return
-        await socket.send_text(json.dumps(message, separators=(",", ":")))
+        await socket.send_text(frame_text(message))
 
 
 @router.websocket("/ws/tables/{table_id}")
