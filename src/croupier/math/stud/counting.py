@@ -41,18 +41,28 @@ from croupier.poker.batch import all_hands, best_batch
 _BINOM = np.array([[comb(i, k) for k in range(6)] for i in range(53)], dtype=np.int64)
 
 
+@numba.njit(cache=True, nogil=True, inline="always")
+def _ordered(a: int, b: int) -> tuple[int, int]:  # pragma: no cover - compiled
+    return (a, b) if a <= b else (b, a)
+
+
 @numba.njit(cache=True, nogil=True)
 def _colex5(h: Any, binom: Any) -> int:  # pragma: no cover - compiled
-    """Colex index of five distinct local cards (any order): sort, then sum C(c_i, i+1)."""
-    a = h.copy()
-    for i in range(1, 5):
-        v = a[i]
-        j = i - 1
-        while j >= 0 and a[j] > v:
-            a[j + 1] = a[j]
-            j -= 1
-        a[j + 1] = v
-    index: int = binom[a[0], 1] + binom[a[1], 2] + binom[a[2], 3] + binom[a[3], 4] + binom[a[4], 5]
+    """Colex index of five distinct local cards (any order): sort, then sum C(c_i, i+1).
+
+    A sorting network on five scalars: no array is allocated (a copy per call
+    cost more than the rest of the hot loops that call this)."""
+    a, b, c, d, e = h[0], h[1], h[2], h[3], h[4]
+    a, b = _ordered(a, b)
+    d, e = _ordered(d, e)
+    c, e = _ordered(c, e)
+    c, d = _ordered(c, d)
+    b, e = _ordered(b, e)
+    a, d = _ordered(a, d)
+    a, c = _ordered(a, c)
+    b, d = _ordered(b, d)
+    b, c = _ordered(b, c)
+    index: int = binom[a, 1] + binom[b, 2] + binom[c, 3] + binom[d, 4] + binom[e, 5]
     return index
 
 
