@@ -115,8 +115,10 @@ def advisor(profile_id: str, situations: int, seed: int, points: str) -> None:
     )
     for name, ts in sorted(times.items()):
         q50, q95 = np.percentile(ts, [50, 95])
-        print(f"    {name:22s} n {len(ts):3d}  p50 {q50:6.3f} s  p95 {q95:6.3f} s  "
-              f"max {max(ts):6.3f} s")
+        print(
+            f"    {name:22s} n {len(ts):3d}  p50 {q50:6.3f} s  p95 {q95:6.3f} s  "
+            f"max {max(ts):6.3f} s"
+        )
 
 
 def play_vs_engine(profile_id: str) -> None:
@@ -147,8 +149,12 @@ def main() -> None:
     parser.add_argument("--situations", type=int, default=20)
     parser.add_argument("--profiles", nargs="*", default=None)
     parser.add_argument("--seed", type=int, default=14)
-    parser.add_argument("--points", choices=("every", "first"), default="every",
-                        help="every decision of random rounds, or the first decision only")
+    parser.add_argument(
+        "--points",
+        choices=("every", "first"),
+        default="every",
+        help="every decision of random rounds, or the first decision only",
+    )
     parser.add_argument("--no-engine", action="store_true", help="skip the settle_box comparison")
     args = parser.parse_args()
     for pid in args.profiles or stud_profiles():

@@ -53,6 +53,7 @@ from croupier.games.stud.profile import StudProfile
 from croupier.games.stud.state import BoxState, Phase, Stage, StudState
 from croupier.math.stud.completions import Completions, FewDraws, completions, few_draws
 from croupier.math.stud.counting import HandTable, count_many, hand_table
+from croupier.math.stud.last_round import last_round
 from croupier.math.stud.outcomes import ANTE, CLASSES, class_nets, fold_net, net
 from croupier.math.stud.show import after_show, show_sums
 from croupier.poker.batch import best_batch
@@ -400,28 +401,25 @@ def _best(ctx: _Context, dealer: Dealer, rows: _Rows, m: _Moment) -> NDArray[np.
 Valued = tuple[str, tuple[int, ...], NDArray[np.float64], tuple[bool, NDArray[np.float64]]]
 
 
-def _valued(ctx: _Context, dealer: Dealer, rows: _Rows, m: _Moment,
-            top: bool = True) -> list[Valued]:  # fmt: skip
-    """Every option's (action, card positions, EV per row, (exact, per-row 99 %
-    half width)); below the ``top`` level the final decisions come as their best."""
-    p = ctx.profile
-    r, width = rows.cards.shape
-    result: list[Valued] = []
-    none = (True, np.zeros(r))
-    if m.must_discard:
-        for give in combinations(range(width), m.must_discard):
-            keep = [i for i in range(width) if i not in give]
-            after = _Rows(rows.cards[:, keep], rows.drawn, rows.given)
-            result.append(("discard", give, _final_best(ctx, dealer, after), none))
-        return result
-    if top:
-        finals = _rows_values(ctx, dealer, rows)
-        for j, name in enumerate(DECISIONS):
-            if np.isfinite(finals[0, j]):
-                result.append((name, (), finals[:, j], none))
-    else:
-        result.append(("final", (), _final_best(ctx, dealer, rows), none))
+@dataclass(frozen=True, slots=True)
+class _Choice:
+    """One improvement on the menu: give the cards at ``give``, pay ``price``
+    (per ANTE), receive ``receive`` cards; ``moved`` is where it leaves the box,
+    ``nested`` whether another round follows."""
+
+    act: str
+    give: tuple[int, ...]
+    price: float
+    receive: int
+    moved: _Moment
+    nested: bool
+
+
+def _choices(p: StudProfile, rows: _Rows, m: _Moment) -> list[_Choice]:
+    """The improvements open to the rows (alike) at moment ``m``, as the engine lists them."""
+    width = rows.cards.shape[1]
     box = _box(p, rows.cards[0].tolist(), m.rnd, m.last_did, 0)
+    result = []
     for legal in improve.menu(p, box, ()):
         if legal.act not in ("exchange", "buy_sixth"):
             continue
@@ -438,14 +436,65 @@ def _valued(ctx: _Context, dealer: Dealer, rows: _Rows, m: _Moment,
             )  # fmt: skip
             follow = _box(p, rows.cards[0].tolist(), moved.rnd, moved.last_did, 0)
             nested = not moved.must_discard and improve.open_round(p, follow) is not None
-            drawn, d, exact, weights = _draw_rows(ctx, dealer, rows, give, receive, nested)
-            values = _best(ctx, dealer, drawn, moved).reshape(r, d)
-            if weights is None:
-                ev = values.mean(axis=1) - price
-            else:
-                ev = (values * weights).sum(axis=1) / weights.sum(axis=1) - price
-            half = np.zeros(r) if exact else Z99 * values.std(axis=1, ddof=1) / math.sqrt(d)
-            result.append((legal.act, give, ev, (exact, half)))
+            result.append(_Choice(legal.act, give, price, receive, moved, nested))
+    return result
+
+
+def _in_one_pass(ctx: _Context, dealer: Dealer, rows: _Rows,
+                 choices: list[_Choice]) -> NDArray[np.float64] | None:  # fmt: skip
+    """The last round in one compiled pass (:mod:`croupier.math.stud.last_round`):
+    [row, stand then each choice] before prices, or None where it does not
+    apply (a draw of more than one card, a round or a discard after it, discards
+    shuffled back, a second combination priced on its own)."""
+    p = ctx.profile
+    if not (
+        choices
+        and isinstance(dealer, Completions)
+        and (dealer.levels >= 3 or rows.drawn.shape[1] < dealer.levels)
+        and not p.reshuffle_discards
+        and not p.second_combination
+        and all(c.receive == 1 and not c.nested and not c.moved.must_discard for c in choices)
+    ):
+        return None
+    gives = [c.give for c in choices]
+    return last_round(dealer, ctx.table.rank_of, rows.cards, rows.drawn, gives, strength_nets(ctx))
+
+
+def _valued(ctx: _Context, dealer: Dealer, rows: _Rows, m: _Moment,
+            top: bool = True) -> list[Valued]:  # fmt: skip
+    """Every option's (action, card positions, EV per row, (exact, per-row 99 %
+    half width)); below the ``top`` level the final decisions come as their best."""
+    r, width = rows.cards.shape
+    result: list[Valued] = []
+    none = (True, np.zeros(r))
+    if m.must_discard:
+        for give in combinations(range(width), m.must_discard):
+            keep = [i for i in range(width) if i not in give]
+            after = _Rows(rows.cards[:, keep], rows.drawn, rows.given)
+            result.append(("discard", give, _final_best(ctx, dealer, after), none))
+        return result
+    choices = _choices(ctx.profile, rows, m)
+    one_pass = _in_one_pass(ctx, dealer, rows, choices)
+    if top:
+        finals = _rows_values(ctx, dealer, rows)
+        for j, name in enumerate(DECISIONS):
+            if np.isfinite(finals[0, j]):
+                result.append((name, (), finals[:, j], none))
+    else:
+        stand = one_pass[:, 0] if one_pass is not None else _final_best(ctx, dealer, rows)
+        result.append(("final", (), stand, none))
+    for i, c in enumerate(choices):
+        if one_pass is not None:
+            result.append((c.act, c.give, one_pass[:, 1 + i] - c.price, none))
+            continue
+        drawn, d, exact, weights = _draw_rows(ctx, dealer, rows, c.give, c.receive, c.nested)
+        values = _best(ctx, dealer, drawn, c.moved).reshape(r, d)
+        if weights is None:
+            ev = values.mean(axis=1) - c.price
+        else:
+            ev = (values * weights).sum(axis=1) / weights.sum(axis=1) - c.price
+        half = np.zeros(r) if exact else Z99 * values.std(axis=1, ddof=1) / math.sqrt(d)
+        result.append((c.act, c.give, ev, (exact, half)))
     return result
 
 
