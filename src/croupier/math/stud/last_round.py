@@ -88,12 +88,14 @@ def _avoiding(d: Any, m: int, t: Any, dense: Any, delta: Any) -> None:  # pragma
 
 @numba.njit(cache=True, nogil=True)
 def _last_round(cards: Any, drawn: Any, gives: Any, t: Any, rank_of: Any, unseen: Any,
-                nets: Any, out: Any) -> None:  # pragma: no cover - compiled  # fmt: skip
+                nets: Any, blind: Any, out: Any) -> None:  # pragma: no cover  # fmt: skip
     """Per row ``r`` (``cards[r]`` engine codes, ``drawn[r]`` the local cards
     drawn before, -1 for none): ``out[r, 0]`` the best final decision now,
     ``out[r, 1 + o]`` the mean over every card ``c`` the box can draw of the
     best final decision after option ``o`` (give the positions ``gives[o]``,
-    -1 padded, then draw ``c``). No price is taken off."""
+    -1 padded, then draw ``c``). No price is taken off. Where ``blind[s]``, a
+    hand of strength ``s`` is worth the same whether a dealer without a game
+    is lower or not: its dealer hands below it are not counted."""
     _cum0, _cum1, _l2, _l3, _quads, _q2, _q3, n, qualify, binom = t
     top = t[0].shape[0] - 1
     rows, width = cards.shape
@@ -172,23 +174,39 @@ def _last_round(cards: Any, drawn: Any, gives: Any, t: Any, rank_of: Any, unseen
                     key = 0
                     for i in range(k):
                         key += binom[named[i], i + 1]
+                    terms[:] = 0
+                    _term(t, k, key, named[0], qualify, terms)  # x: any, only nq and all used
+                    b_nq += sign * terms[2]
+                    b_all += sign * terms[3]
                     for o in range(options):
+                        if blind[strengths[o]]:
+                            continue
                         terms[:] = 0
                         _term(t, k, key, named[0], strengths[o], terms)
                         b_lo[o] += sign * terms[0]
                         b_eq[o] += sign * terms[1]
-                    b_nq += sign * terms[2]
-                    b_all += sign * terms[3]
                     more = _next_combination(idx, size, m) if size > 0 else False
+            nq = dense[qualify] - b_nq
+            total = dense[top] - b_all
             for o in range(options):
                 x = strengths[o]
-                below = dense[x] - b_lo[o]
-                upto = dense[x + 1] - b_lo[o] - b_eq[o]
-                nq = dense[qualify] - b_nq
-                total = dense[top] - b_all
+                if blind[x]:
+                    below = upto = 0
+                else:
+                    below = dense[x] - b_lo[o]
+                    upto = dense[x + 1] - b_lo[o] - b_eq[o]
                 out[r, 1 + o] += best_of(x, below, upto, nq, total, qualify, nets)
         for o in range(options):
             out[r, 1 + o] /= draws
+
+
+def blind(nets: NDArray[np.float64], qualify: int) -> NDArray[np.bool_]:
+    """Per strength: below the qualifying hand and every open decision worth the
+    same against a dealer without a game, lower or not. Such a hand's value
+    then depends only on how many dealer hands qualify (below it: none do)."""
+    same = (nets[:, :, 0] == nets[:, :, 1]) | np.isnan(nets[:, :, 0])
+    result: NDArray[np.bool_] = same.all(axis=1) & (np.arange(len(nets)) < qualify)
+    return result
 
 
 def last_round(dealer: Completions, rank_of: NDArray[np.uint16], cards: NDArray[np.int64],
@@ -209,5 +227,5 @@ def last_round(dealer: Completions, rank_of: NDArray[np.uint16], cards: NDArray[
     out = np.empty((len(cards), 1 + len(gives)), dtype=np.float64)
     _last_round(np.ascontiguousarray(cards, dtype=np.int64),
                 np.ascontiguousarray(local, dtype=np.int64), give[: len(gives)], dealer.tables,
-                rank_of, dealer.unseen, nets, out)  # fmt: skip
+                rank_of, dealer.unseen, nets, blind(nets, dealer.qualify), out)  # fmt: skip
     return out
