@@ -26,11 +26,15 @@ EVs count from now on: fees already paid are sunk and not included.
 Around the show (:mod:`croupier.math.stud.show`): where a game is bought
 after a no-game show, "play" counts the better of that and taking the ANTE
 against every dealer hand, and a :class:`Situation` with the dealer's five
-cards values that choice itself; [000]'s buying a game before the show and
-taking half are options of the final decision, straight-flush protection is
-in the play value of a box that paid the BONUS (``Situation.bonus``). Inside
-an improvement's continuation those are not counted yet: such options say
-so in their ``note`` (their EV is a lower bound).
+cards values that choice itself; [000]'s buying a game before the show is
+an option of the final decision; taking half is a final decision like
+folding (its net does not depend on the dealer's hand), so it is counted
+after an improvement too; straight-flush protection is in the play value of
+a box that paid the BONUS (``Situation.bonus``). Inside an improvement's
+continuation buying a game (after a no-game show, or blind before it) is not
+counted: it needs a walk over the dealer's hands per final hand, thousands
+per situation. Such options say so in their ``note`` (their EV is a lower
+bound).
 """
 
 from __future__ import annotations
@@ -48,13 +52,13 @@ from croupier.cards.card import format_cards
 from croupier.cards.deck import Deck
 from croupier.games.common.antes import antes
 from croupier.games.stud import improve
-from croupier.games.stud.payout import BoxHand, BoxPlay, coefficient, dealer_show, evaluate
+from croupier.games.stud.payout import BoxHand, BoxPlay, coefficient, evaluate
 from croupier.games.stud.profile import StudProfile
 from croupier.games.stud.state import BoxState, Phase, Stage, StudState
 from croupier.math.stud.completions import Completions, FewDraws, completions, few_draws
 from croupier.math.stud.counting import HandTable, count_many, hand_table
 from croupier.math.stud.last_round import last_round
-from croupier.math.stud.outcomes import ANTE, CLASSES, class_nets, fold_net, net
+from croupier.math.stud.outcomes import ANTE, CLASSES, class_nets, fold_net, representatives
 from croupier.math.stud.show import after_show, show_sums
 from croupier.poker.batch import best_batch
 from croupier.poker.hand import CATEGORY_BASE
@@ -177,11 +181,22 @@ def _final_nets(ctx: _Context, hand: BoxHand) -> dict[str, NDArray[np.float64]]:
                 )
     result["fold"] = np.full(len(CLASSES), float(fold_net(p, hand)))
     result["play"] += back
+    half = p.take_half
+    open_half = half is not None and (ctx.bonus > 0 or not half.requires_bonus)
+    if half is not None and open_half and hand.main.category >= half.min_hand:
+        took = BoxPlay(ANTE, True, hand, took_half=True, bonus=ctx.bonus)
+        nets = [float(x) for x in class_nets(p, ctx.table, hand, ctx.qualify, took)]
+        possible = representatives(ctx.table, ctx.table.strength(hand.main.value), ctx.qualify)
+        alike = {nets[CLASSES.index(name)] for name in possible}
+        # Half the win whatever the dealer holds: the same net in every class
+        # (the engine's settlement of each says so), exact without class shares.
+        row = np.full(len(CLASSES), alike.pop()) if len(alike) == 1 else np.array(nets)
+        result["take_half"] = row + back
     ctx.nets[key] = result
     return result
 
 
-DECISIONS = ("fold", "play", "play, insure max", "play, insure min")
+DECISIONS = ("fold", "play", "play, insure max", "play, insure min", "take_half")
 
 
 def _as_array(nets: dict[str, NDArray[np.float64]]) -> NDArray[np.float64]:
@@ -531,8 +546,8 @@ def _options(ctx: _Context, s: Situation) -> list[Option]:
 def _later_note(p: StudProfile) -> str:
     if p.buy_game is not None and p.buy_game.when == "after_show":
         return "after it, a no-game show counted as taking the ANTE (a lower bound)"
-    if p.buy_game is not None or p.take_half is not None:
-        return "after it, buying a game and taking half not counted (a lower bound)"
+    if p.buy_game is not None:
+        return "after it, buying a game before the show not counted (a lower bound)"
     return ""
 
 
@@ -560,12 +575,6 @@ def _around_show(ctx: _Context, dealer: Dealer, s: Situation,
             qualified = sum(n * float(x) for n, x in zip(sums.qualified, q, strict=True))
             ev = (qualified + sums.buy) / sums.total + ctx.bonus / ANTE
             result.append(Option("buy_game", (), ev, note="buy a game now, then play"))
-    half = p.take_half
-    open_half = half is not None and (ctx.bonus > 0 or not half.requires_bonus)
-    if half is not None and open_half and hand.main.category >= half.min_hand:
-        took = BoxPlay(ANTE, True, hand, took_half=True, bonus=ctx.bonus)
-        show = dealer_show(p, ctx.table.examples[0].tolist())
-        result.append(Option("take_half", (), float(net(p, took, show)) + ctx.bonus / ANTE))
     return result
 
 
