@@ -150,8 +150,11 @@ def context(profile: StudProfile, seed: int, bonus: bool = False) -> _Context:
 
 def warm_up(profile: StudProfile) -> None:
     """Build the tables and price every five-card strength once (a few seconds),
-    so that each later :func:`advise` call costs only its counting."""
+    so that each later :func:`advise` call costs only its counting; twice where
+    a box may pay a BONUS fee (its prices differ: protection, take half)."""
     strength_nets(context(profile, 0))
+    if profile.bonus is not None and profile.bonus.kind == "fee":
+        strength_nets(context(profile, 0, bonus=True))
 
 
 # ------------------------------------------------------------ final decisions
