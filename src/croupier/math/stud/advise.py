@@ -125,6 +125,7 @@ class _Context:
     # Prices per final hand, kept with the profile across calls (settle_box is slow).
     nets: dict[tuple[int, int], dict[str, NDArray[np.float64]]] = field(default_factory=dict)
     by_strength: NDArray[np.float64] | None = None  # see strength_nets
+    menus: dict[tuple[int, _Moment], list[_Choice]] = field(default_factory=dict)  # see _choices
 
 
 _CONTEXTS: dict[tuple[int, bool], _Context] = {}
@@ -433,9 +434,14 @@ class _Choice:
     nested: bool
 
 
-def _choices(p: StudProfile, rows: _Rows, m: _Moment) -> list[_Choice]:
-    """The improvements open to the rows (alike) at moment ``m``, as the engine lists them."""
+def _choices(ctx: _Context, rows: _Rows, m: _Moment) -> list[_Choice]:
+    """The improvements open to the rows (alike) at moment ``m``, as the engine
+    lists them (it asks only how many cards the box holds: kept per context)."""
+    p = ctx.profile
     width = rows.cards.shape[1]
+    known = ctx.menus.get((width, m))
+    if known is not None:
+        return known
     box = _box(p, rows.cards[0].tolist(), m.rnd, m.last_did, 0)
     result = []
     for legal in improve.menu(p, box, ()):
@@ -455,6 +461,7 @@ def _choices(p: StudProfile, rows: _Rows, m: _Moment) -> list[_Choice]:
             follow = _box(p, rows.cards[0].tolist(), moved.rnd, moved.last_did, 0)
             nested = not moved.must_discard and improve.open_round(p, follow) is not None
             result.append(_Choice(legal.act, give, price, receive, moved, nested))
+    ctx.menus[(width, m)] = result
     return result
 
 
@@ -491,7 +498,7 @@ def _valued(ctx: _Context, dealer: Dealer, rows: _Rows, m: _Moment,
             after = _Rows(rows.cards[:, keep], rows.drawn, rows.given)
             result.append(("discard", give, _final_best(ctx, dealer, after), none))
         return result
-    choices = _choices(ctx.profile, rows, m)
+    choices = _choices(ctx, rows, m)
     one_pass = _in_one_pass(ctx, dealer, rows, choices)
     if top:
         finals = _rows_values(ctx, dealer, rows)
