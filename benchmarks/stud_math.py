@@ -98,8 +98,10 @@ def advisor(profile_id: str, situations: int, seed: int, points: str) -> None:
     started = time.perf_counter()
     warm_up(profile)
     rng = np.random.default_rng(seed)
-    deal = rng.permutation(52)[:6].tolist()
-    advise(profile, Situation(tuple(deal[:5]), deal[5]))  # loads the compiled kernels
+    warm_rng = np.random.default_rng(seed + 1)
+    for _ in range(3):  # loads (or compiles) the kernels every kind of decision uses
+        for _name, s in decision_points(profile, warm_rng):
+            advise(profile, s)
     warm = time.perf_counter() - started
     times: dict[str, list[float]] = {}
     cpu: list[float] = []

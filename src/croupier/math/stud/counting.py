@@ -208,6 +208,27 @@ def _below(lists: Any, offset: int, length: int, x: int) -> int:  # pragma: no c
 
 
 @numba.njit(cache=True, nogil=True)
+def subset_with(cards: Any, idx: Any, size: int, extra: int,
+                out: Any) -> int:  # pragma: no cover - compiled  # fmt: skip
+    """Put ``cards[idx[:size]]`` (ascending) and ``extra`` (-1: none) into ``out``
+    in ascending order; return how many."""
+    k = 0
+    placed = extra < 0
+    for i in range(size):
+        c = cards[idx[i]]
+        if not placed and extra < c:
+            out[k] = extra
+            k += 1
+            placed = True
+        out[k] = c
+        k += 1
+    if not placed:
+        out[k] = extra
+        k += 1
+    return k
+
+
+@numba.njit(cache=True, nogil=True)
 def count_below(avoid: Any, must: int, xs: Any, n: int, binom: Any, rank_of: Any,
                 cum0: Any, cum1: Any, cum2: Any, pair_index: Any, threes: Any, fours: Any,
                 out: Any) -> None:  # pragma: no cover - compiled  # fmt: skip
@@ -233,20 +254,7 @@ def count_below(avoid: Any, must: int, xs: Any, n: int, binom: Any, rank_of: Any
             idx[i] = i
         more = True
         while more:
-            # the named cards, sorted: avoid is sorted, insert ``must``
-            k = 0
-            placed = named == 0
-            for i in range(size):
-                c = avoid[idx[i]]
-                if not placed and must < c:
-                    cards[k] = must
-                    k += 1
-                    placed = True
-                cards[k] = c
-                k += 1
-            if not placed:
-                cards[k] = must
-                k += 1
+            k = subset_with(avoid, idx, size, must, cards)  # the named cards, sorted
             for t in range(t_count):
                 x = xs[t]
                 if k == 0:

@@ -29,7 +29,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from croupier.math.stud.completions import Completions, _term, best_of
-from croupier.math.stud.counting import _colex5, _next_combination
+from croupier.math.stud.counting import _colex5, _next_combination, subset_with
 
 
 @numba.njit(cache=True, nogil=True)
@@ -157,20 +157,7 @@ def _last_round(cards: Any, drawn: Any, gives: Any, t: Any, rank_of: Any, unseen
                     idx[i] = i
                 more = True
                 while more:
-                    # the subset with c, sorted
-                    k = 0
-                    placed = False
-                    for i in range(size):
-                        x = d[idx[i]]
-                        if not placed and c < x:
-                            named[k] = c
-                            k += 1
-                            placed = True
-                        named[k] = x
-                        k += 1
-                    if not placed:
-                        named[k] = c
-                        k += 1
+                    k = subset_with(d, idx, size, c, named)  # the subset with c, sorted
                     key = 0
                     for i in range(k):
                         key += binom[named[i], i + 1]
