@@ -30,7 +30,8 @@ from croupier.cards.card import format_cards
 from croupier.games.stud import improve
 from croupier.games.stud.payout import BoxPlay, dealer_show, evaluate
 from croupier.games.stud.profile import StudProfile
-from croupier.math.stud.advise import Situation, _box, advise, play_value, situation, warm_up
+from croupier.math.stud.advise import Situation, advise, play_value, situation, warm_up
+from croupier.math.stud.menu import box_state
 from croupier.math.stud.outcomes import ANTE, net
 from croupier.profiles import load, profile_ids
 
@@ -60,7 +61,7 @@ def decision_points(profile: StudProfile, rng: np.random.Generator) -> list[tupl
             cards = [c for c in cards if c not in give]
             name = "after discard"
             continue
-        box = _box(profile, cards, s.round, s.last_did, 0)
+        box = box_state(profile, cards, s.round, s.last_did, 0)
         menu = [
             (a.act, n)
             for a in improve.menu(profile, box, ())

@@ -54,10 +54,15 @@ from croupier.games.common.antes import antes
 from croupier.games.stud import improve
 from croupier.games.stud.payout import BoxHand, BoxPlay, coefficient, evaluate
 from croupier.games.stud.profile import StudProfile
-from croupier.games.stud.state import BoxState, Phase, Stage, StudState
+from croupier.games.stud.state import Phase, StudState
 from croupier.math.stud.completions import Completions, FewDraws, completions, few_draws
 from croupier.math.stud.counting import HandTable, count_many, hand_table
 from croupier.math.stud.last_round import last_round
+from croupier.math.stud.menu import Choice as _Choice
+from croupier.math.stud.menu import Moment as _Moment
+from croupier.math.stud.menu import after as _after
+from croupier.math.stud.menu import box_state as _box
+from croupier.math.stud.menu import choices
 from croupier.math.stud.outcomes import ANTE, CLASSES, class_nets, fold_net, representatives
 from croupier.math.stud.show import after_show, show_sums
 from croupier.poker.batch import best_batch
@@ -280,33 +285,6 @@ def final_values(
 # ------------------------------------------------------------ improvements
 
 
-def _box(profile: StudProfile, cards: Sequence[int], rnd: int, last_did: str,
-         must_discard: int) -> BoxState:  # fmt: skip
-    stage = Stage.DISCARD if must_discard else Stage.DECIDING
-    return BoxState(1, "p", ANTE, False, tuple(cards), tuple(cards), stage=stage, round=rnd,
-                    last_did=last_did, must_discard=must_discard)  # fmt: skip
-
-
-@dataclass(frozen=True, slots=True)
-class _Moment:
-    """Where a batch of boxes is in the rounds (all rows alike)."""
-
-    rnd: int
-    last_did: str
-    must_discard: int
-
-
-def _after(p: StudProfile, m: _Moment, width: int, act: str, give: int) -> _Moment:
-    """The moment after an improvement, as the engine's improve functions leave it."""
-    box = _box(p, list(range(width)), m.rnd, m.last_did, 0)
-    spare = Deck.scripted({"box:1": tuple(range(40, 52))})
-    if act == "exchange":
-        after, _ = improve.exchange(p, box, tuple(range(give)), spare)
-    else:
-        after, _ = improve.buy_sixth(p, box, spare)
-    return _Moment(after.round, after.last_did, after.must_discard)
-
-
 Dealer = Completions | FewDraws  # how the dealer's hands of a situation are counted
 
 
@@ -420,49 +398,13 @@ def _best(ctx: _Context, dealer: Dealer, rows: _Rows, m: _Moment) -> NDArray[np.
 Valued = tuple[str, tuple[int, ...], NDArray[np.float64], tuple[bool, NDArray[np.float64]]]
 
 
-@dataclass(frozen=True, slots=True)
-class _Choice:
-    """One improvement on the menu: give the cards at ``give``, pay ``price``
-    (per ANTE), receive ``receive`` cards; ``moved`` is where it leaves the box,
-    ``nested`` whether another round follows."""
-
-    act: str
-    give: tuple[int, ...]
-    price: float
-    receive: int
-    moved: _Moment
-    nested: bool
-
-
 def _choices(ctx: _Context, rows: _Rows, m: _Moment) -> list[_Choice]:
-    """The improvements open to the rows (alike) at moment ``m``, as the engine
-    lists them (it asks only how many cards the box holds: kept per context)."""
-    p = ctx.profile
+    """The improvements open to the rows (alike) at moment ``m`` (kept per context)."""
     width = rows.cards.shape[1]
     known = ctx.menus.get((width, m))
-    if known is not None:
-        return known
-    box = _box(p, rows.cards[0].tolist(), m.rnd, m.last_did, 0)
-    result = []
-    for legal in improve.menu(p, box, ()):
-        if legal.act not in ("exchange", "buy_sixth"):
-            continue
-        choices = (
-            [(n, g) for n in legal.cards for g in combinations(range(width), n)]
-            if legal.act == "exchange"
-            else [(0, ())]
-        )
-        for n, give in choices:
-            price = (legal.prices[n] if legal.act == "exchange" else legal.price or 0) / ANTE
-            moved = _after(p, m, width, legal.act, n)
-            receive = 1 if legal.act == "buy_sixth" else (
-                p.improve[m.rnd].exchange_receive or n
-            )  # fmt: skip
-            follow = _box(p, rows.cards[0].tolist(), moved.rnd, moved.last_did, 0)
-            nested = not moved.must_discard and improve.open_round(p, follow) is not None
-            result.append(_Choice(legal.act, give, price, receive, moved, nested))
-    ctx.menus[(width, m)] = result
-    return result
+    if known is None:
+        known = ctx.menus[(width, m)] = choices(ctx.profile, width, m)
+    return known
 
 
 def _in_one_pass(ctx: _Context, dealer: Dealer, rows: _Rows,
