@@ -3,12 +3,19 @@ the counting path against brute force through the engine.
 
     .venv/bin/python benchmarks/stud_math.py                 # 20 situations a profile
     .venv/bin/python benchmarks/stud_math.py --situations 100 --profiles russian
+    .venv/bin/python benchmarks/stud_math.py --points first    # first decisions only
 
-For each profile: p50/p95/max seconds of ``advise`` on random first
-decisions (after a warm-up that builds the tables and prices every strength),
-situations/s, and the goal (p95 < 1 s). Then the value of playing one hand
-against one up card (163,185 dealer completions): the counting kernel against
-settling every completion through the engine's settle_box, and the ratio.
+For each profile: p50/p95/max seconds of ``advise`` at random decision
+points (after a warm-up that builds the tables and prices every strength),
+situations/s, and the goal (p95 < 1 s); the CPU time the process spent is
+printed beside the wall time, which a busy machine inflates. ``--points first`` times the first
+decision only; ``--points every`` (the default) walks random rounds through
+the profile's improvements (each exchange size, the 6th card and the discard
+after it, a later round), a box with and without a paid BONUS, and the choice
+after a no-game show where a game is bought then, and times each decision.
+Then the value of playing one hand against one up card (163,185 dealer
+completions): the counting kernel against settling every completion through
+the engine's settle_box, and the ratio.
 """
 
 from __future__ import annotations
@@ -19,8 +26,12 @@ from itertools import combinations
 
 import numpy as np
 
+from croupier.cards.card import format_cards
+from croupier.games.stud import improve
 from croupier.games.stud.payout import BoxPlay, dealer_show, evaluate
-from croupier.math.stud.advise import Situation, advise, play_value, warm_up
+from croupier.games.stud.profile import StudProfile
+from croupier.math.stud.advise import Situation, advise, play_value, situation, warm_up
+from croupier.math.stud.menu import box_state
 from croupier.math.stud.outcomes import ANTE, net
 from croupier.profiles import load, profile_ids
 
@@ -29,27 +40,92 @@ def stud_profiles() -> list[str]:
     return sorted(p for p in profile_ids() if getattr(load(p), "game", "") == "stud")
 
 
-def advisor(profile_id: str, situations: int, seed: int) -> None:
+def decision_points(profile: StudProfile, rng: np.random.Generator) -> list[tuple[str, Situation]]:
+    """The decisions of one random round: the first, then after each improvement
+    taken at random (every menu entry alike, standing included) the next one,
+    then, where a game is bought after a no-game show, that choice. Each is
+    named by what came before it."""
+    deck = rng.permutation(52).tolist()
+    cards, up, rest = deck[:5], deck[5], deck[6:]
+    bonus = profile.bonus is not None and profile.bonus.kind == "fee" and bool(rng.integers(2))
+    after: list[str] = []
+    points = []
+    name = "first" + (" (bonus)" if bonus else "")
+    while True:
+        s = situation(profile, cards, up, after)
+        s = Situation(s.cards, s.up, s.round, s.last_did, s.gone, s.must_discard, bonus=bonus)
+        points.append((name, s))
+        if s.must_discard:
+            give = [int(c) for c in rng.choice(cards, s.must_discard, replace=False)]
+            after.append(f"discard {format_cards(give)}")
+            cards = [c for c in cards if c not in give]
+            name = "after discard"
+            continue
+        box = box_state(profile, cards, s.round, s.last_did, 0)
+        menu = [
+            (a.act, n)
+            for a in improve.menu(profile, box, ())
+            for n in (a.cards if a.act == "exchange" else (0,))
+        ]
+        if not menu:
+            break
+        act, n = menu[int(rng.integers(len(menu)))]
+        if act == "stand":
+            break
+        if act == "exchange":
+            give = [int(c) for c in rng.choice(cards, n, replace=False)]
+            after.append(f"exchange {format_cards(give)}")
+            receive = profile.improve[s.round].exchange_receive or n
+            cards = [c for c in cards if c not in give] + rest[:receive]
+            rest = rest[receive:]
+            name = f"after exchange {n}"
+        else:
+            after.append("sixth")
+            cards = [*cards, rest.pop(0)]
+            name = "after sixth"
+    buy = profile.buy_game
+    if buy is not None and buy.when == "after_show":
+        dealer = (*rest[:4], up)
+        if not dealer_show(profile, dealer).qualifies:
+            last = points[-1][1]
+            points.append(("after show", Situation(last.cards, up, last.round, last.last_did,
+                                                   last.gone, dealer=dealer)))  # fmt: skip
+    return points
+
+
+def advisor(profile_id: str, situations: int, seed: int, points: str) -> None:
     profile = load(profile_id)
+    assert isinstance(profile, StudProfile)
     started = time.perf_counter()
     warm_up(profile)
     rng = np.random.default_rng(seed)
-    deal = rng.permutation(52)[:6].tolist()
-    advise(profile, Situation(tuple(deal[:5]), deal[5]))  # loads the compiled kernels
+    warm_rng = np.random.default_rng(seed + 1)
+    for _ in range(3):  # loads (or compiles) the kernels every kind of decision uses
+        for _name, s in decision_points(profile, warm_rng):
+            advise(profile, s)
     warm = time.perf_counter() - started
-    times = []
+    times: dict[str, list[float]] = {}
+    cpu: list[float] = []
     for _ in range(situations):
-        deal = rng.permutation(52)[:6].tolist()
-        s = Situation(tuple(deal[:5]), deal[5])
-        t = time.perf_counter()
-        advise(profile, s)
-        times.append(time.perf_counter() - t)
-    p50, p95 = np.percentile(times, [50, 95])
+        for name, s in decision_points(profile, rng)[: 1 if points == "first" else None]:
+            t, c = time.perf_counter(), time.process_time()
+            advise(profile, s)
+            cpu.append(time.process_time() - c)
+            times.setdefault(name, []).append(time.perf_counter() - t)
+    every = [t for ts in times.values() for t in ts]
+    p50, p95 = np.percentile(every, [50, 95])
+    c50, c95 = np.percentile(cpu, [50, 95])
     print(
         f"{profile_id:22s} warm-up {warm:5.1f} s  p50 {p50:6.3f} s  p95 {p95:6.3f} s  "
-        f"max {max(times):6.3f} s  {situations / sum(times):7.2f} situations/s  "
-        f"p95 < 1 s: {'yes' if p95 < 1 else 'NO'}"
+        f"max {max(every):6.3f} s  {len(every) / sum(every):7.2f} situations/s  "
+        f"p95 < 1 s: {'yes' if p95 < 1 else 'NO'}  (CPU time p50 {c50:.3f} s, p95 {c95:.3f} s)"
     )
+    for name, ts in sorted(times.items()):
+        q50, q95 = np.percentile(ts, [50, 95])
+        print(
+            f"    {name:22s} n {len(ts):3d}  p50 {q50:6.3f} s  p95 {q95:6.3f} s  "
+            f"max {max(ts):6.3f} s"
+        )
 
 
 def play_vs_engine(profile_id: str) -> None:
@@ -80,10 +156,16 @@ def main() -> None:
     parser.add_argument("--situations", type=int, default=20)
     parser.add_argument("--profiles", nargs="*", default=None)
     parser.add_argument("--seed", type=int, default=14)
+    parser.add_argument(
+        "--points",
+        choices=("every", "first"),
+        default="every",
+        help="every decision of random rounds, or the first decision only",
+    )
     parser.add_argument("--no-engine", action="store_true", help="skip the settle_box comparison")
     args = parser.parse_args()
     for pid in args.profiles or stud_profiles():
-        advisor(pid, args.situations, args.seed)
+        advisor(pid, args.situations, args.seed, args.points)
     if not args.no_engine:
         play_vs_engine("russian")
 

@@ -169,11 +169,26 @@ def advise(
     after: list[str] = typer.Option(  # noqa: B008
         [], "--after", help='What the box did already, in order: "exchange 7c 2h", "sixth"...'
     ),
+    bonus: bool = typer.Option(
+        False,
+        "--bonus",
+        help="The box paid the BONUS (a fee: take half, protection; a side "
+        "stake: its return is shown).",
+    ),
+    dealer_bonus: bool = typer.Option(
+        False, "--dealer-bonus", help="The box staked the DEALER BONUS (its return is shown)."
+    ),
+    show: str | None = typer.Option(
+        None,
+        "--show",
+        help='The dealer\'s five after a no-game show, e.g. "9c 8d 6h 4s 2c": '
+        "buy a game or take the ANTE.",
+    ),
 ) -> None:
     """The EV per ANTE of every option a stud box has now, best first."""
     from croupier.math.stud.cli import advise_command
 
-    advise_command(profile, box, dealer, after)
+    advise_command(profile, box, dealer, after, bonus=bonus, dealer_bonus=dealer_bonus, show=show)
 
 
 def main() -> None:

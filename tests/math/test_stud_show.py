@@ -120,3 +120,37 @@ def test_the_compiled_walk_equals_evaluating_every_dealer_hand_and_draw(
     taken = np.where(dealer_s < s, take[0], take[1])
     want = (taken.sum(), value.sum(), np.maximum(taken, value).sum())
     assert (sums.take, sums.buy, sums.best) == pytest.approx(want)
+
+
+def test_after_an_exchange_taking_half_is_one_of_the_final_decisions() -> None:
+    """Inside an exchange's continuation a box that paid the BONUS may take half
+    of a straight or better: the exchange is worth the mean over every draw of
+    the best of folding, playing and taking half (that one settled by the engine)."""
+    import numpy as np
+
+    from croupier.math.stud.advise import DECISIONS, context, final_values
+
+    profile = load("six-card-all-in-one")
+    assert profile.bonus is not None
+    fee = profile.bonus.fee(ANTE)
+    cards, up = parse_cards("9h Th Jh Qh 2c"), parse_card("5d")
+    s = Situation(cards, up, round=1, last_did="exchange", gone=(parse_card("3s"),), bonus=True)
+    options = {(o.action, o.cards): o for o in advise(profile, s)}
+    give = parse_card("2c")
+    option = options[("exchange", (give,))]
+    assert option.exact and "buying a game" in option.note
+    kept = cards[:4]
+    rest = [c for c in range(52) if c not in (*cards, up, *s.gone)]
+    ctx = context(profile, 0, bonus=True)
+    finals = np.array([[*kept, c] for c in rest])
+    gone = np.array([[*s.gone, give]] * len(rest))
+    values = final_values(ctx, finals, up, gone)
+    half = DECISIONS.index("take_half")
+    straight = rest.index(parse_card("Kd"))  # 9-K straight: half may be taken
+    net = play_round(profile, (*kept, rest[straight]), parse_cards("Ac Ad 6h 4s 5d"), [],
+                     _then("take_half", "take_ante"), bonus=fee)  # fmt: skip
+    assert values[straight, half] == pytest.approx(float(net + Fraction(fee, ANTE)), abs=1e-12)
+    assert np.isneginf(values[rest.index(parse_card("3d")), half])  # nothing: no half
+    price = profile.improve[1].exchange_prices[1]
+    expected = values.max(axis=1).mean() - float(Fraction(str(price)))
+    assert option.ev == pytest.approx(expected, abs=1e-12)

@@ -26,11 +26,15 @@ EVs count from now on: fees already paid are sunk and not included.
 Around the show (:mod:`croupier.math.stud.show`): where a game is bought
 after a no-game show, "play" counts the better of that and taking the ANTE
 against every dealer hand, and a :class:`Situation` with the dealer's five
-cards values that choice itself; [000]'s buying a game before the show and
-taking half are options of the final decision, straight-flush protection is
-in the play value of a box that paid the BONUS (``Situation.bonus``). Inside
-an improvement's continuation those are not counted yet: such options say
-so in their ``note`` (their EV is a lower bound).
+cards values that choice itself; [000]'s buying a game before the show is
+an option of the final decision; taking half is a final decision like
+folding (its net does not depend on the dealer's hand), so it is counted
+after an improvement too; straight-flush protection is in the play value of
+a box that paid the BONUS (``Situation.bonus``). Inside an improvement's
+continuation buying a game (after a no-game show, or blind before it) is not
+counted: it needs a walk over the dealer's hands per final hand, thousands
+per situation. Such options say so in their ``note`` (their EV is a lower
+bound).
 """
 
 from __future__ import annotations
@@ -48,12 +52,18 @@ from croupier.cards.card import format_cards
 from croupier.cards.deck import Deck
 from croupier.games.common.antes import antes
 from croupier.games.stud import improve
-from croupier.games.stud.payout import BoxHand, BoxPlay, coefficient, dealer_show, evaluate
+from croupier.games.stud.payout import BoxHand, BoxPlay, coefficient, evaluate
 from croupier.games.stud.profile import StudProfile
-from croupier.games.stud.state import BoxState, Phase, Stage, StudState
+from croupier.games.stud.state import Phase, StudState
 from croupier.math.stud.completions import Completions, FewDraws, completions, few_draws
 from croupier.math.stud.counting import HandTable, count_many, hand_table
-from croupier.math.stud.outcomes import ANTE, CLASSES, class_nets, fold_net, net
+from croupier.math.stud.last_round import last_round
+from croupier.math.stud.menu import Choice as _Choice
+from croupier.math.stud.menu import Moment as _Moment
+from croupier.math.stud.menu import after as _after
+from croupier.math.stud.menu import box_state as _box
+from croupier.math.stud.menu import choices
+from croupier.math.stud.outcomes import ANTE, CLASSES, class_nets, fold_net, representatives
 from croupier.math.stud.show import after_show, show_sums
 from croupier.poker.batch import best_batch
 from croupier.poker.hand import CATEGORY_BASE
@@ -120,6 +130,7 @@ class _Context:
     # Prices per final hand, kept with the profile across calls (settle_box is slow).
     nets: dict[tuple[int, int], dict[str, NDArray[np.float64]]] = field(default_factory=dict)
     by_strength: NDArray[np.float64] | None = None  # see strength_nets
+    menus: dict[tuple[int, _Moment], list[_Choice]] = field(default_factory=dict)  # see _choices
 
 
 _CONTEXTS: dict[tuple[int, bool], _Context] = {}
@@ -145,8 +156,11 @@ def context(profile: StudProfile, seed: int, bonus: bool = False) -> _Context:
 
 def warm_up(profile: StudProfile) -> None:
     """Build the tables and price every five-card strength once (a few seconds),
-    so that each later :func:`advise` call costs only its counting."""
+    so that each later :func:`advise` call costs only its counting; twice where
+    a box may pay a BONUS fee (its prices differ: protection, take half)."""
     strength_nets(context(profile, 0))
+    if profile.bonus is not None and profile.bonus.kind == "fee":
+        strength_nets(context(profile, 0, bonus=True))
 
 
 # ------------------------------------------------------------ final decisions
@@ -176,11 +190,22 @@ def _final_nets(ctx: _Context, hand: BoxHand) -> dict[str, NDArray[np.float64]]:
                 )
     result["fold"] = np.full(len(CLASSES), float(fold_net(p, hand)))
     result["play"] += back
+    half = p.take_half
+    open_half = half is not None and (ctx.bonus > 0 or not half.requires_bonus)
+    if half is not None and open_half and hand.main.category >= half.min_hand:
+        took = BoxPlay(ANTE, True, hand, took_half=True, bonus=ctx.bonus)
+        nets = [float(x) for x in class_nets(p, ctx.table, hand, ctx.qualify, took)]
+        possible = representatives(ctx.table, ctx.table.strength(hand.main.value), ctx.qualify)
+        alike = {nets[CLASSES.index(name)] for name in possible}
+        # Half the win whatever the dealer holds: the same net in every class
+        # (the engine's settlement of each says so), exact without class shares.
+        row = np.full(len(CLASSES), alike.pop()) if len(alike) == 1 else np.array(nets)
+        result["take_half"] = row + back
     ctx.nets[key] = result
     return result
 
 
-DECISIONS = ("fold", "play", "play, insure max", "play, insure min")
+DECISIONS = ("fold", "play", "play, insure max", "play, insure min", "take_half")
 
 
 def _as_array(nets: dict[str, NDArray[np.float64]]) -> NDArray[np.float64]:
@@ -258,33 +283,6 @@ def final_values(
 
 
 # ------------------------------------------------------------ improvements
-
-
-def _box(profile: StudProfile, cards: Sequence[int], rnd: int, last_did: str,
-         must_discard: int) -> BoxState:  # fmt: skip
-    stage = Stage.DISCARD if must_discard else Stage.DECIDING
-    return BoxState(1, "p", ANTE, False, tuple(cards), tuple(cards), stage=stage, round=rnd,
-                    last_did=last_did, must_discard=must_discard)  # fmt: skip
-
-
-@dataclass(frozen=True, slots=True)
-class _Moment:
-    """Where a batch of boxes is in the rounds (all rows alike)."""
-
-    rnd: int
-    last_did: str
-    must_discard: int
-
-
-def _after(p: StudProfile, m: _Moment, width: int, act: str, give: int) -> _Moment:
-    """The moment after an improvement, as the engine's improve functions leave it."""
-    box = _box(p, list(range(width)), m.rnd, m.last_did, 0)
-    spare = Deck.scripted({"box:1": tuple(range(40, 52))})
-    if act == "exchange":
-        after, _ = improve.exchange(p, box, tuple(range(give)), spare)
-    else:
-        after, _ = improve.buy_sixth(p, box, spare)
-    return _Moment(after.round, after.last_did, after.must_discard)
 
 
 Dealer = Completions | FewDraws  # how the dealer's hands of a situation are counted
@@ -400,11 +398,39 @@ def _best(ctx: _Context, dealer: Dealer, rows: _Rows, m: _Moment) -> NDArray[np.
 Valued = tuple[str, tuple[int, ...], NDArray[np.float64], tuple[bool, NDArray[np.float64]]]
 
 
+def _choices(ctx: _Context, rows: _Rows, m: _Moment) -> list[_Choice]:
+    """The improvements open to the rows (alike) at moment ``m`` (kept per context)."""
+    width = rows.cards.shape[1]
+    known = ctx.menus.get((width, m))
+    if known is None:
+        known = ctx.menus[(width, m)] = choices(ctx.profile, width, m)
+    return known
+
+
+def _in_one_pass(ctx: _Context, dealer: Dealer, rows: _Rows,
+                 choices: list[_Choice]) -> NDArray[np.float64] | None:  # fmt: skip
+    """The last round in one compiled pass (:mod:`croupier.math.stud.last_round`):
+    [row, stand then each choice] before prices, or None where it does not
+    apply (a draw of more than one card, a round or a discard after it, discards
+    shuffled back, a second combination priced on its own)."""
+    p = ctx.profile
+    if not (
+        choices
+        and isinstance(dealer, Completions)
+        and (dealer.levels >= 3 or rows.drawn.shape[1] < dealer.levels)
+        and not p.reshuffle_discards
+        and not p.second_combination
+        and all(c.receive == 1 and not c.nested and not c.moved.must_discard for c in choices)
+    ):
+        return None
+    gives = [c.give for c in choices]
+    return last_round(dealer, ctx.table.rank_of, rows.cards, rows.drawn, gives, strength_nets(ctx))
+
+
 def _valued(ctx: _Context, dealer: Dealer, rows: _Rows, m: _Moment,
             top: bool = True) -> list[Valued]:  # fmt: skip
     """Every option's (action, card positions, EV per row, (exact, per-row 99 %
     half width)); below the ``top`` level the final decisions come as their best."""
-    p = ctx.profile
     r, width = rows.cards.shape
     result: list[Valued] = []
     none = (True, np.zeros(r))
@@ -414,38 +440,28 @@ def _valued(ctx: _Context, dealer: Dealer, rows: _Rows, m: _Moment,
             after = _Rows(rows.cards[:, keep], rows.drawn, rows.given)
             result.append(("discard", give, _final_best(ctx, dealer, after), none))
         return result
+    choices = _choices(ctx, rows, m)
+    one_pass = _in_one_pass(ctx, dealer, rows, choices)
     if top:
         finals = _rows_values(ctx, dealer, rows)
         for j, name in enumerate(DECISIONS):
             if np.isfinite(finals[0, j]):
                 result.append((name, (), finals[:, j], none))
     else:
-        result.append(("final", (), _final_best(ctx, dealer, rows), none))
-    box = _box(p, rows.cards[0].tolist(), m.rnd, m.last_did, 0)
-    for legal in improve.menu(p, box, ()):
-        if legal.act not in ("exchange", "buy_sixth"):
+        stand = one_pass[:, 0] if one_pass is not None else _final_best(ctx, dealer, rows)
+        result.append(("final", (), stand, none))
+    for i, c in enumerate(choices):
+        if one_pass is not None:
+            result.append((c.act, c.give, one_pass[:, 1 + i] - c.price, none))
             continue
-        choices = (
-            [(n, g) for n in legal.cards for g in combinations(range(width), n)]
-            if legal.act == "exchange"
-            else [(0, ())]
-        )
-        for n, give in choices:
-            price = (legal.prices[n] if legal.act == "exchange" else legal.price or 0) / ANTE
-            moved = _after(p, m, width, legal.act, n)
-            receive = 1 if legal.act == "buy_sixth" else (
-                p.improve[m.rnd].exchange_receive or n
-            )  # fmt: skip
-            follow = _box(p, rows.cards[0].tolist(), moved.rnd, moved.last_did, 0)
-            nested = not moved.must_discard and improve.open_round(p, follow) is not None
-            drawn, d, exact, weights = _draw_rows(ctx, dealer, rows, give, receive, nested)
-            values = _best(ctx, dealer, drawn, moved).reshape(r, d)
-            if weights is None:
-                ev = values.mean(axis=1) - price
-            else:
-                ev = (values * weights).sum(axis=1) / weights.sum(axis=1) - price
-            half = np.zeros(r) if exact else Z99 * values.std(axis=1, ddof=1) / math.sqrt(d)
-            result.append((legal.act, give, ev, (exact, half)))
+        drawn, d, exact, weights = _draw_rows(ctx, dealer, rows, c.give, c.receive, c.nested)
+        values = _best(ctx, dealer, drawn, c.moved).reshape(r, d)
+        if weights is None:
+            ev = values.mean(axis=1) - c.price
+        else:
+            ev = (values * weights).sum(axis=1) / weights.sum(axis=1) - c.price
+        half = np.zeros(r) if exact else Z99 * values.std(axis=1, ddof=1) / math.sqrt(d)
+        result.append((c.act, c.give, ev, (exact, half)))
     return result
 
 
@@ -482,8 +498,8 @@ def _options(ctx: _Context, s: Situation) -> list[Option]:
 def _later_note(p: StudProfile) -> str:
     if p.buy_game is not None and p.buy_game.when == "after_show":
         return "after it, a no-game show counted as taking the ANTE (a lower bound)"
-    if p.buy_game is not None or p.take_half is not None:
-        return "after it, buying a game and taking half not counted (a lower bound)"
+    if p.buy_game is not None:
+        return "after it, buying a game before the show not counted (a lower bound)"
     return ""
 
 
@@ -511,12 +527,6 @@ def _around_show(ctx: _Context, dealer: Dealer, s: Situation,
             qualified = sum(n * float(x) for n, x in zip(sums.qualified, q, strict=True))
             ev = (qualified + sums.buy) / sums.total + ctx.bonus / ANTE
             result.append(Option("buy_game", (), ev, note="buy a game now, then play"))
-    half = p.take_half
-    open_half = half is not None and (ctx.bonus > 0 or not half.requires_bonus)
-    if half is not None and open_half and hand.main.category >= half.min_hand:
-        took = BoxPlay(ANTE, True, hand, took_half=True, bonus=ctx.bonus)
-        show = dealer_show(p, ctx.table.examples[0].tolist())
-        result.append(Option("take_half", (), float(net(p, took, show)) + ctx.bonus / ANTE))
     return result
 
 

@@ -41,18 +41,28 @@ from croupier.poker.batch import all_hands, best_batch
 _BINOM = np.array([[comb(i, k) for k in range(6)] for i in range(53)], dtype=np.int64)
 
 
+@numba.njit(cache=True, nogil=True, inline="always")
+def _ordered(a: int, b: int) -> tuple[int, int]:  # pragma: no cover - compiled
+    return (a, b) if a <= b else (b, a)
+
+
 @numba.njit(cache=True, nogil=True)
 def _colex5(h: Any, binom: Any) -> int:  # pragma: no cover - compiled
-    """Colex index of five distinct local cards (any order): sort, then sum C(c_i, i+1)."""
-    a = h.copy()
-    for i in range(1, 5):
-        v = a[i]
-        j = i - 1
-        while j >= 0 and a[j] > v:
-            a[j + 1] = a[j]
-            j -= 1
-        a[j + 1] = v
-    index: int = binom[a[0], 1] + binom[a[1], 2] + binom[a[2], 3] + binom[a[3], 4] + binom[a[4], 5]
+    """Colex index of five distinct local cards (any order): sort, then sum C(c_i, i+1).
+
+    A sorting network on five scalars: no array is allocated (a copy per call
+    cost more than the rest of the hot loops that call this)."""
+    a, b, c, d, e = h[0], h[1], h[2], h[3], h[4]
+    a, b = _ordered(a, b)
+    d, e = _ordered(d, e)
+    c, e = _ordered(c, e)
+    c, d = _ordered(c, d)
+    b, e = _ordered(b, e)
+    a, d = _ordered(a, d)
+    a, c = _ordered(a, c)
+    b, d = _ordered(b, d)
+    b, c = _ordered(b, c)
+    index: int = binom[a, 1] + binom[b, 2] + binom[c, 3] + binom[d, 4] + binom[e, 5]
     return index
 
 
@@ -198,6 +208,27 @@ def _below(lists: Any, offset: int, length: int, x: int) -> int:  # pragma: no c
 
 
 @numba.njit(cache=True, nogil=True)
+def subset_with(cards: Any, idx: Any, size: int, extra: int,
+                out: Any) -> int:  # pragma: no cover - compiled  # fmt: skip
+    """Put ``cards[idx[:size]]`` (ascending) and ``extra`` (-1: none) into ``out``
+    in ascending order; return how many."""
+    k = 0
+    placed = extra < 0
+    for i in range(size):
+        c = cards[idx[i]]
+        if not placed and extra < c:
+            out[k] = extra
+            k += 1
+            placed = True
+        out[k] = c
+        k += 1
+    if not placed:
+        out[k] = extra
+        k += 1
+    return k
+
+
+@numba.njit(cache=True, nogil=True)
 def count_below(avoid: Any, must: int, xs: Any, n: int, binom: Any, rank_of: Any,
                 cum0: Any, cum1: Any, cum2: Any, pair_index: Any, threes: Any, fours: Any,
                 out: Any) -> None:  # pragma: no cover - compiled  # fmt: skip
@@ -223,20 +254,7 @@ def count_below(avoid: Any, must: int, xs: Any, n: int, binom: Any, rank_of: Any
             idx[i] = i
         more = True
         while more:
-            # the named cards, sorted: avoid is sorted, insert ``must``
-            k = 0
-            placed = named == 0
-            for i in range(size):
-                c = avoid[idx[i]]
-                if not placed and must < c:
-                    cards[k] = must
-                    k += 1
-                    placed = True
-                cards[k] = c
-                k += 1
-            if not placed:
-                cards[k] = must
-                k += 1
+            k = subset_with(avoid, idx, size, must, cards)  # the named cards, sorted
             for t in range(t_count):
                 x = xs[t]
                 if k == 0:

@@ -21,6 +21,7 @@ dealer hand of the right class; the compiled walk only counts classes.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from math import comb
 from typing import Any
 
 import numba
@@ -29,7 +30,7 @@ from numpy.typing import NDArray
 
 from croupier.games.stud.payout import BoxHand, BoxPlay, DealerShow, dealer_show, with_bought_game
 from croupier.games.stud.profile import StudProfile
-from croupier.math.stud.completions import Completions, FewDraws, dealt
+from croupier.math.stud.completions import Completions, FewDraws, dealt_strengths
 from croupier.math.stud.counting import BINOM, HandTable, _below, _colex5
 from croupier.math.stud.outcomes import ANTE, net, representatives
 from croupier.poker.hand import rank5
@@ -38,14 +39,16 @@ BOUGHT = ("none", "lower", "tie", "higher")  # the bought game did not come / ca
 
 
 @numba.njit(cache=True, nogil=True)
-def _walk(unseen: Any, up: int, seen: Any, rank_of: Any, fours: Any, binom: Any, qualify: int,
-          s: int, drop_highest: bool, take: Any, buy: Any,
+def _walk(unseen: Any, up: int, strengths: Any, seen: Any, rank_of: Any, fours: Any, binom: Any,
+          qualify: int, s: int, drop_highest: bool, take: Any, buy: Any,
           out: Any) -> None:  # pragma: no cover - compiled  # fmt: skip
     """Over every completion of ``up`` from ``unseen``: out[0..2] the sums, over
     those without a game, of taking the ANTE (``take[0]`` below the box's
     strength ``s``, ``take[1]`` at or above), of buying (``buy`` per class of
     :data:`BOUGHT`, averaged over the cards the dealer can draw) and of the
-    better of the two; out[3..5] the qualifying completions below, equal to
+    better of the two (``strengths``: each completion's, in the order of
+    :func:`~croupier.math.stud.completions.dealt_strengths`); out[3..5] the
+    qualifying completions below, equal to
     and above ``s``; out[6] all completions.
 
     The dealer's four kept cards with each of the other 48 cards are a sorted
@@ -59,11 +62,18 @@ def _walk(unseen: Any, up: int, seen: Any, rank_of: Any, fours: Any, binom: Any,
     pool = n - 4
     for k in range(7):
         out[k] = 0.0
+    q = -1
+    five[4] = up
     for a in range(n):
+        five[0] = unseen[a]
         for b in range(a + 1, n):
+            five[1] = unseen[b]
             for c in range(b + 1, n):
+                five[2] = unseen[c]
                 for d in range(c + 1, n):
-                    dealer = dealt(unseen, up, a, b, c, d, five, rank_of, binom)
+                    five[3] = unseen[d]
+                    q += 1
+                    dealer = strengths[q]
                     out[6] += 1.0
                     if dealer >= qualify:
                         if dealer < s:
@@ -160,7 +170,12 @@ def show_sums(profile: StudProfile, table: HandTable, dealer: Completions | FewD
     taken[dealer.unseen] = False
     taken[dealer.up] = False
     seen = np.flatnonzero(taken).astype(np.int64)
-    _walk(dealer.unseen, dealer.up, seen, table.rank_of, table.fours, BINOM, qualify,
+    if isinstance(dealer, Completions):
+        strengths = dealer.strengths
+    else:
+        strengths = np.empty(comb(len(dealer.unseen), 4), dtype=np.uint16)
+        dealt_strengths(dealer.unseen, dealer.up, table.rank_of, BINOM, strengths)
+    _walk(dealer.unseen, dealer.up, strengths, seen, table.rank_of, table.fours, BINOM, qualify,
           table.strength(hand.main.value), profile.buy_game.drop == "highest",
           np.array(take), buy, out)  # fmt: skip
     return ShowSums(out[0], out[1], out[2], (out[3], out[4], out[5]), out[6])
