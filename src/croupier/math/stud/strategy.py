@@ -7,7 +7,9 @@ stabiliser, about 5.1 million classes) weighted by their size. Chunks are
 ranges of canonical hands (:data:`HANDS_PER_CHUNK` each); every chunk is
 computed on its own, written to the cache under the profile's content hash,
 and skipped when present, so a run resumes after a kill. A process pool
-runs the chunks with a Rich progress bar and an ETA.
+runs the chunks with a Rich progress bar and an ETA; with ``--cluster
+ADDRESS`` the same chunks run as tasks on a Ray cluster
+(:mod:`croupier.math.stud.cluster`) and land in the same cache.
 
 Two modes:
 
@@ -31,8 +33,10 @@ from __future__ import annotations
 import argparse
 import hashlib
 import json
+import math
 import os
 from collections import Counter
+from collections.abc import Iterator
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import asdict, dataclass
 from functools import cache
@@ -62,7 +66,26 @@ def content_hash(profile: StudProfile) -> str:
 
 @cache
 def _hands() -> tuple[NDArray[np.int64], NDArray[np.int64]]:
-    return canonical_hands()
+    """The canonical hands and their weights, kept on disk: computing them takes
+    a process half a minute, longer than a chunk (every pool process and every
+    cluster node needs them)."""
+    path = cache_dir() / "stud-strategy" / "canonical-hands-v1.npz"
+    try:
+        with np.load(path) as found:
+            reps, weights = found["reps"], found["weights"]
+        if len(reps) == CANONICAL_HANDS:
+            return reps, weights
+    except (OSError, ValueError, KeyError):
+        pass
+    reps, weights = canonical_hands()
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        tmp = path.with_name(f"{path.stem}.{os.getpid()}.tmp.npz")
+        np.savez(tmp, reps=reps, weights=weights)
+        os.replace(tmp, path)
+    except OSError:
+        pass  # an unwritable cache costs time, not figures
+    return reps, weights
 
 
 CANONICAL_HANDS = 134_459  # five-card hands up to suit permutations (a test checks it)
@@ -139,8 +162,10 @@ def compute(
     decisions: Counter[str] = Counter()
     for name, w in zip(names, weights.tolist(), strict=True):
         decisions[name] += w
-    return ChunkResult(chunk, int(weights.sum()), float(best @ weights),
-                       float((best * best) @ weights), dict(decisions))  # fmt: skip
+    # Correctly rounded sums: the same figure whatever the BLAS threads (Ray sets one).
+    w = weights.astype(np.float64)
+    return ChunkResult(chunk, int(weights.sum()), math.fsum(best * w),
+                       math.fsum(best * best * w), dict(decisions))  # fmt: skip
 
 
 def _path(profile: StudProfile, mode: str, chunk: int) -> Path:
@@ -163,8 +188,12 @@ def save_chunk(profile: StudProfile, mode: str, result: ChunkResult) -> None:
     os.replace(tmp, path)  # a chunk is on disk whole or not at all
 
 
-def run(profile_id: str, mode: str, chunks: list[int], workers: int) -> list[ChunkResult]:
-    """Compute the missing ``chunks`` (cached ones are read), with a progress bar."""
+def run(
+    profile_id: str, mode: str, chunks: list[int], workers: int, cluster: str | None = None
+) -> list[ChunkResult]:
+    """Compute the missing ``chunks`` (cached ones are read), with a progress bar:
+    in a local process pool of ``workers``, or as tasks on the Ray cluster at
+    ``cluster`` (the same chunks, the same cache, the same figures)."""
     from rich.progress import (
         BarColumn,
         Progress,
@@ -183,15 +212,33 @@ def run(profile_id: str, mode: str, chunks: list[int], workers: int) -> list[Chu
         TimeElapsedColumn(),
         TimeRemainingColumn(),
     )
-    with Progress(*columns) as progress, ProcessPoolExecutor(max_workers=workers) as pool:
-        task = progress.add_task(f"{profile_id} ({mode})", total=len(chunks), completed=len(done))
-        futures = [pool.submit(compute, profile_id, mode, c) for c in todo]
-        for future in as_completed(futures):
-            result = future.result()
+    where = f" on {cluster}" if cluster else ""
+    with Progress(*columns) as progress:
+        task = progress.add_task(
+            f"{profile_id} ({mode}){where}", total=len(chunks), completed=len(done)
+        )
+        for result in _computed(profile_id, mode, todo, workers, cluster):
             save_chunk(profile, mode, result)
             done[result.chunk] = result
             progress.advance(task)
     return [done[c] for c in chunks]
+
+
+def _computed(
+    profile_id: str, mode: str, todo: list[int], workers: int, cluster: str | None
+) -> Iterator[ChunkResult]:
+    """The chunks ``todo``, computed, in the order they finish."""
+    if not todo:
+        return
+    if cluster is not None:
+        from croupier.math.stud.cluster import run_on_ray
+
+        yield from run_on_ray(cluster, compute, [(profile_id, mode, c) for c in todo])
+        return
+    with ProcessPoolExecutor(max_workers=workers) as pool:
+        futures = [pool.submit(compute, profile_id, mode, c) for c in todo]
+        for future in as_completed(futures):
+            yield future.result()
 
 
 def summary(results: list[ChunkResult], total_chunks: int) -> dict[str, Any]:
@@ -216,10 +263,14 @@ def main() -> None:
     parser.add_argument("--chunks", type=int, default=None, help="only this many (a sample)")
     parser.add_argument("--every", type=int, default=1, help="take every n-th chunk")
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 1)
+    parser.add_argument(
+        "--cluster", metavar="ADDRESS", default=None,
+        help="run the chunks as tasks on this Ray cluster (e.g. ray://head:10001 or auto)",
+    )  # fmt: skip
     args = parser.parse_args()
     total = n_chunks()
     chunks = list(range(0, total, args.every))[: args.chunks]
-    results = run(args.profile, args.mode, chunks, args.workers)
+    results = run(args.profile, args.mode, chunks, args.workers, args.cluster)
     print(json.dumps(summary(results, total), indent=2))
 
 
