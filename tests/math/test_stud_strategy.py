@@ -8,8 +8,10 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from croupier.games.stud.payout import evaluate
 from croupier.math.stud import strategy
 from croupier.math.stud.advise import play_value
+from croupier.math.stud.learnable import hand_keys
 from croupier.profiles import load
 
 
@@ -68,3 +70,36 @@ def test_play_mode_over_every_chunk_is_caribbean_studs_perfect_strategy() -> Non
     assert weight == 2_598_960 * 47
     loss = sum(r.value for r in results) / weight * 19_933_230_517_200
     assert loss == pytest.approx(-1_041_372_912_372, abs=2.0)
+
+
+@pytest.mark.slow
+def test_learnable_strategies_return_what_their_rules_do_class_by_class(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Every learnable strategy's return is its rules applied to every class
+    (each valued by the advisor on its own), and none beats the per-class best."""
+    monkeypatch.setattr(strategy, "HANDS_PER_CHUNK", 3)  # nothing is cached here
+    profile = load("six-card")
+    chunks = [0, 700, 20_000, 31_000, 44_819]
+    results = [strategy.compute("six-card", "play", c) for c in chunks]
+    weight = sum(r.weight for r in results)
+    optimum = sum(r.value for r in results) / weight
+    learned = strategy.learnable_strategies(results)
+    assert [s.name for s in learned] == [
+        "one rule for every up card",
+        "by whether the up card pairs one of yours",
+        "by the up card's rank and whether it pairs one of yours",
+    ]
+    for s in learned:
+        total = 0.0
+        for c in chunks:
+            hands, ups, ws = strategy.situations(c)
+            for hand, up, w in zip(hands.tolist(), ups.tolist(), ws.tolist(), strict=True):
+                values = play_value(profile, tuple(hand), up)
+                key = int(hand_keys(np.array([evaluate(profile, hand).main.value]))[0])
+                pairs = any(card >> 2 == up >> 2 for card in hand)
+                total += w * values[s.decision(key, up >> 2, pairs)]
+        assert s.ret == pytest.approx(total / weight, rel=1e-12, abs=1e-12)
+        assert s.cost == pytest.approx(optimum - s.ret, abs=1e-12)
+        assert s.cost >= -1e-12
+    assert learned[2].cost <= learned[1].cost + 1e-12 <= learned[0].cost + 2e-12

@@ -42,3 +42,22 @@ def _names(cards: tuple[int, ...]) -> list[str]:
     from croupier.cards.card import format_card
 
     return [format_card(c) for c in cards]
+
+
+def strategy_command(profile_id: str, cluster: str | None) -> None:
+    """Compute the missing chunks of the per-class play/fold run (cached, resumable;
+    on the Ray cluster at ``cluster`` if given) so the report includes it."""
+    import os
+
+    from croupier.math.stud import strategy
+
+    try:
+        profile = profiles.load(profile_id)
+    except (LookupError, profiles.ProfileError) as error:
+        typer.echo(str(error), err=True)
+        raise typer.Exit(1) from None
+    if not isinstance(profile, StudProfile):
+        typer.echo(f"{profile_id}: --strategy and --cluster are for the stud profiles", err=True)
+        raise typer.Exit(1)
+    chunks = list(range(strategy.n_chunks()))
+    strategy.run(profile_id, "play", chunks, os.cpu_count() or 1, cluster)
