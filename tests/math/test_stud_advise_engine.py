@@ -17,7 +17,7 @@ from croupier.games.base import Action
 from croupier.games.stud.profile import StudProfile
 from croupier.games.stud.state import Phase, Stage, StudState
 from croupier.math.stud.advise import Option, Situation, advise, play_value, situation, situation_of
-from croupier.math.stud.brute import GAME, Policy, play_round
+from croupier.math.stud.brute import Policy, final_action, play_round
 from croupier.profiles import load, profile_ids
 
 STUD = sorted(p for p in profile_ids() if getattr(load(p), "game", "") == "stud")
@@ -111,16 +111,6 @@ Z_ONE = 6.0  # per situation, few-valued bounded nets: P(false alarm) ~ 2e-9 eac
 Z_ALL = 6.0  # the sum over every situation of a profile
 
 
-def _final_action(state: StudState, name: str) -> Action:
-    """The engine's action for a final decision of the advisor (insuring first)."""
-    box = state.boxes[0]
-    if name.startswith("play, insure") and not box.insurance:
-        legal = next(a for a in GAME.legal_actions(state) if a.act == "insure")
-        amount = legal.max_amount if name.endswith("max") else legal.min_amount
-        return Action("insure", box.box, amount=amount)
-    return Action("fold" if name == "fold" else "play", box.box)
-
-
 def _advisor_policy(profile: StudProfile, first: Option, up: int) -> Policy:
     """``first`` now; after it the advisor's best at every decision."""
 
@@ -133,11 +123,11 @@ def _advisor_policy(profile: StudProfile, first: Option, up: int) -> Policy:
             return _as_action(box.box, advise(profile, situation_of(state, box.box))[0])
         if not state.history or (first.action in FINALS and box.insurance):
             if first.action in FINALS:
-                return _final_action(state, first.action)
+                return final_action(state, first.action)
             return _as_action(box.box, first)
         gone = tuple(c for c in box.discards if c not in box.cards)
         values = play_value(profile, box.cards, up, gone)
-        return _final_action(state, max(values, key=lambda name: values[name]))
+        return final_action(state, max(values, key=lambda name: values[name]))
 
     return policy
 

@@ -167,3 +167,14 @@ def engine_optimum(profile: StudProfile, deck: Sequence[int]) -> Fraction:
                 total += _best_total(states) / len(states)
                 deals += 1
     return total / deals
+
+
+def final_action(state: StudState, decision: str) -> Action:
+    """The engine's action for one of the advisor's final decisions (``fold``,
+    ``play``, ``play, insure max``/``min``): an insured play insures first."""
+    box = state.boxes[0]
+    if decision.startswith("play, insure") and not box.insurance:
+        legal = next(a for a in GAME.legal_actions(state) if a.act == "insure")
+        amount = legal.max_amount if decision.endswith("max") else legal.min_amount
+        return Action("insure", box.box, amount=amount)
+    return Action("fold" if decision == "fold" else "play", box.box)
