@@ -177,3 +177,13 @@ def test_the_per_class_optimum_through_the_engine_for_a_million_rounds_returns_i
     assert abs(nets.mean() - figure) <= Z_PLAY * nets.std(ddof=1) / math.sqrt(len(nets))
     gap = nets - evs
     assert abs(gap.mean()) <= Z_PLAY * gap.std(ddof=1) / math.sqrt(len(gap))
+
+
+def test_analyze_strategy_refuses_a_profile_that_is_not_stud_saying_so() -> None:
+    from typer.testing import CliRunner
+
+    from croupier.cli import app
+
+    result = CliRunner().invoke(app, ["analyze", "roulette", "--strategy"])
+    assert result.exit_code == 1
+    assert "--strategy and --cluster are for the stud profiles" in result.output

@@ -10,15 +10,21 @@ from croupier.games.stud.profile import StudProfile
 from croupier.math.stud.advise import advise, situation
 
 
-def advise_command(profile_id: str, box: str, dealer: str, after: list[str]) -> None:
+def _stud_profile(profile_id: str, refusal: str) -> StudProfile:
+    """The stud profile ``profile_id``, or exit 1 saying why not."""
     try:
         profile = profiles.load(profile_id)
     except (LookupError, profiles.ProfileError) as error:
         typer.echo(str(error), err=True)
         raise typer.Exit(1) from None
     if not isinstance(profile, StudProfile):
-        typer.echo(f"{profile_id}: the advisor knows the stud profiles only", err=True)
+        typer.echo(f"{profile_id}: {refusal}", err=True)
         raise typer.Exit(1)
+    return profile
+
+
+def advise_command(profile_id: str, box: str, dealer: str, after: list[str]) -> None:
+    profile = _stud_profile(profile_id, "the advisor knows the stud profiles only")
     try:
         s = situation(profile, parse_cards(box), parse_card(dealer), after)
     except (CardError, ValueError) as error:
@@ -51,13 +57,6 @@ def strategy_command(profile_id: str, cluster: str | None) -> None:
 
     from croupier.math.stud import strategy
 
-    try:
-        profile = profiles.load(profile_id)
-    except (LookupError, profiles.ProfileError) as error:
-        typer.echo(str(error), err=True)
-        raise typer.Exit(1) from None
-    if not isinstance(profile, StudProfile):
-        typer.echo(f"{profile_id}: --strategy and --cluster are for the stud profiles", err=True)
-        raise typer.Exit(1)
+    _stud_profile(profile_id, "--strategy and --cluster are for the stud profiles")
     chunks = list(range(strategy.n_chunks()))
     strategy.run(profile_id, "play", chunks, os.cpu_count() or 1, cluster)
