@@ -181,7 +181,9 @@ def _threshold(fold: NDArray[np.float64], play: NDArray[np.float64]) -> tuple[in
     below = np.concatenate([[0.0], np.cumsum(fold)])
     above = np.concatenate([np.cumsum(play[::-1])[::-1], [0.0]])
     values = below + above
-    t = int(values.argmax())
+    # Of equal thresholds (hands that never meet this up card lie between) the
+    # highest: the rule then names a hand the player can hold there.
+    t = len(values) - 1 - int(values[::-1].argmax())
     return t, float(values[t])
 
 
