@@ -67,7 +67,8 @@ def test_the_cache_key_ignores_the_name_but_not_the_rules() -> None:
 def test_play_mode_over_every_chunk_is_caribbean_studs_perfect_strategy() -> None:
     """All 269 chunks (about two minutes): with Caribbean Stud's rules the best
     play/fold per hand and up card loses Wizard of Odds' 1,041,372,912,372 antes
-    over all 19,933,230,517,200 deals (5.224 %)."""
+    over all 19,933,230,517,200 deals (5.224 %); the learnable strategy's one-rule
+    form is the published "raise with A-K-J-8-3 or better"."""
     carib = load("five-card-exchange").changed(settle={"tie": "push"})
     results = [
         strategy.compute("five-card-exchange", "play", c, carib) for c in range(strategy.n_chunks())
@@ -76,6 +77,9 @@ def test_play_mode_over_every_chunk_is_caribbean_studs_perfect_strategy() -> Non
     assert weight == 2_598_960 * 47
     loss = sum(r.value for r in results) / weight * 19_933_230_517_200
     assert loss == pytest.approx(-1_041_372_912_372, abs=2.0)
+    # The best single rule is the published simple one: raise with A-K-J-8-3 or better.
+    simplest = strategy.learnable_strategies(results)[0]
+    assert simplest.rules == ("play A-K-J-8-3 or better, fold the rest",)
 
 
 @pytest.mark.slow
