@@ -111,16 +111,33 @@ def _report(profile: str, rounds: int | None, seed: int | None) -> Report:
         raise typer.Exit(1) from None
 
 
+_STRATEGY_HELP = (
+    "Stud: first compute the best play/fold per hand and up card (minutes of CPU; "
+    "chunks cached and resumable) so the report has it and its learnable strategy."
+)
+_CLUSTER_HELP = "Stud: run those chunks as tasks on this Ray cluster (implies --strategy)."
+
+
+def _strategy_first(profile: str, strategy: bool, cluster: str | None) -> None:
+    if strategy or cluster:
+        from croupier.math.stud.cli import strategy_command
+
+        strategy_command(profile, cluster)
+
+
 @app.command()
 def analyze(
     profile: str = typer.Argument(..., help="A profile id, see `croupier profiles`."),
     as_json: bool = typer.Option(False, "--json", help="Print the figures as JSON."),
     rounds: int | None = typer.Option(None, help="Rounds of a sampled analysis."),
     seed: int | None = typer.Option(None, help="Seed of a sampled analysis."),
+    strategy: bool = typer.Option(False, "--strategy", help=_STRATEGY_HELP),
+    cluster: str | None = typer.Option(None, "--cluster", help=_CLUSTER_HELP),
 ) -> None:
     """Exact returns and house edges of a rule profile."""
     from dataclasses import asdict as vars_of
 
+    _strategy_first(profile, strategy, cluster)
     report = _report(profile, rounds, seed)
     if as_json:
         figures = [
@@ -154,10 +171,13 @@ def par(
     out: Path = typer.Option(..., "--out", help="Directory for the PAR sheet."),  # noqa: B008
     rounds: int | None = typer.Option(None, help="Rounds of a sampled analysis."),
     seed: int | None = typer.Option(None, help="Seed of a sampled analysis."),
+    strategy: bool = typer.Option(False, "--strategy", help=_STRATEGY_HELP),
+    cluster: str | None = typer.Option(None, "--cluster", help=_CLUSTER_HELP),
 ) -> None:
     """Write the PAR sheet (HTML, CSV tables, PNG plots) a regulator asks for."""
     from croupier.math.par import write_par
 
+    _strategy_first(profile, strategy, cluster)
     typer.echo(str(write_par(_report(profile, rounds, seed), out)))
 
 

@@ -13,17 +13,23 @@ from croupier.math.stud.advise import advise, situation
 from croupier.math.stud.side_stakes import side_stakes
 
 
-def advise_command(profile_id: str, box: str, dealer: str, after: list[str], *,
-                   bonus: bool = False, dealer_bonus: bool = False,
-                   show: str | None = None) -> None:  # fmt: skip
+def _stud_profile(profile_id: str, refusal: str) -> StudProfile:
+    """The stud profile ``profile_id``, or exit 1 saying why not."""
     try:
         profile = profiles.load(profile_id)
     except (LookupError, profiles.ProfileError) as error:
         typer.echo(str(error), err=True)
         raise typer.Exit(1) from None
     if not isinstance(profile, StudProfile):
-        typer.echo(f"{profile_id}: the advisor knows the stud profiles only", err=True)
+        typer.echo(f"{profile_id}: {refusal}", err=True)
         raise typer.Exit(1)
+    return profile
+
+
+def advise_command(profile_id: str, box: str, dealer: str, after: list[str], *,
+                   bonus: bool = False, dealer_bonus: bool = False,
+                   show: str | None = None) -> None:  # fmt: skip
+    profile = _stud_profile(profile_id, "the advisor knows the stud profiles only")
     spec = profile.bonus
     try:
         s = situation(profile, parse_cards(box), parse_card(dealer), after)
@@ -67,3 +73,15 @@ def _names(cards: tuple[int, ...]) -> list[str]:
     from croupier.cards.card import format_card
 
     return [format_card(c) for c in cards]
+
+
+def strategy_command(profile_id: str, cluster: str | None) -> None:
+    """Compute the missing chunks of the per-class play/fold run (cached, resumable;
+    on the Ray cluster at ``cluster`` if given) so the report includes it."""
+    import os
+
+    from croupier.math.stud import strategy
+
+    _stud_profile(profile_id, "--strategy and --cluster are for the stud profiles")
+    chunks = list(range(strategy.n_chunks()))
+    strategy.run(profile_id, "play", chunks, os.cpu_count() or 1, cluster)

@@ -21,7 +21,8 @@ from croupier.math.stud.baseline import (
     hit_frequencies,
     sqrt_fraction,
 )
-from croupier.math.stud.strategy import cached_summary
+from croupier.math.stud.learnable import Learned
+from croupier.math.stud.strategy import cached_results, learnable_strategies, summary
 
 EXACT = "exact, every deal counted"
 
@@ -40,6 +41,18 @@ def _strategy_figures(s: StrategyFigures) -> list[Figure]:
         Figure(f"standard deviation per round, ANTEs ({s.name})", sd, None, "sqrt of exact"),
         Figure(f"P(the box plays) ({s.name})", float(s.play_rate), s.play_rate, EXACT),
     ]
+
+
+def _learned_figures(learned: list[Learned], note: str) -> list[Figure]:
+    figures = []
+    for s in learned:
+        name = f"learnable strategy, {s.name}"
+        rules = "; ".join(s.rules)
+        figures.append(Figure(f"return per ANTE ({name})", s.ret, None, f"{note}. Rules: {rules}"))
+        figures.append(
+            Figure(f"cost against the best play/fold per class ({name})", s.cost, None, note)
+        )
+    return figures
 
 
 def analyze(profile: StudProfile) -> Report:
@@ -61,8 +74,9 @@ def analyze(profile: StudProfile) -> Report:
             {"net": str(net), "probability": float(p), "exact": str(p)}
             for net, p in s.distribution.items()
         ]
-    best = cached_summary(profile, "play")
-    if best is not None:
+    results = cached_results(profile, "play")
+    if results is not None:
+        best = summary(results, len(results))
         name = "best play/fold/insure per hand and up card, never improve"
         note = "every class counted exactly, summed in floats (a finished cached run)"
         if profile.buy_game is not None:
@@ -73,6 +87,13 @@ def analyze(profile: StudProfile) -> Report:
         )
         tables[f"best decision frequency ({name})"] = [
             {"decision": k, "frequency": v} for k, v in best["best decision frequency"].items()
+        ]
+        learned = learnable_strategies(results)
+        figures += _learned_figures(learned, note)
+        tables["learnable strategies (rules in order, never improve)"] = [
+            {"strategy": s.name, "rule": i + 1, "text": rule}
+            for s in learned
+            for i, rule in enumerate(s.rules)
         ]
     return Report(
         profile.id,

@@ -7,7 +7,9 @@ stabiliser, about 5.1 million classes) weighted by their size. Chunks are
 ranges of canonical hands (:data:`HANDS_PER_CHUNK` each); every chunk is
 computed on its own, written to the cache under the profile's content hash,
 and skipped when present, so a run resumes after a kill. A process pool
-runs the chunks with a Rich progress bar and an ETA.
+runs the chunks with a Rich progress bar and an ETA; with ``--cluster
+ADDRESS`` the same chunks run as tasks on a Ray cluster
+(:mod:`croupier.math.stud.cluster`) and land in the same cache.
 
 Two modes:
 
@@ -31,10 +33,12 @@ from __future__ import annotations
 import argparse
 import hashlib
 import json
+import math
 import os
 from collections import Counter
+from collections.abc import Iterator
 from concurrent.futures import ProcessPoolExecutor, as_completed
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, field
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -46,6 +50,8 @@ from croupier import profiles
 from croupier.games.stud.profile import StudProfile
 from croupier.math.stud.advise import DECISIONS, Situation, advise, context, final_values
 from croupier.math.stud.counting import SUIT_PERMUTATIONS, canonical_hands
+from croupier.math.stud.learnable import Learned, Tally, class_names, ladder, merge, tally
+from croupier.poker.batch import best_batch
 from croupier.poker.tables import cache_dir
 
 HANDS_PER_CHUNK = 500
@@ -62,7 +68,26 @@ def content_hash(profile: StudProfile) -> str:
 
 @cache
 def _hands() -> tuple[NDArray[np.int64], NDArray[np.int64]]:
-    return canonical_hands()
+    """The canonical hands and their weights, kept on disk: computing them takes
+    a process half a minute, longer than a chunk (every pool process and every
+    cluster node needs them)."""
+    path = cache_dir() / "stud-strategy" / "canonical-hands-v1.npz"
+    try:
+        with np.load(path) as found:
+            reps, weights = found["reps"], found["weights"]
+        if len(reps) == CANONICAL_HANDS:
+            return reps, weights
+    except (OSError, ValueError, KeyError):
+        pass
+    reps, weights = canonical_hands()
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        tmp = path.with_name(f"{path.stem}.{os.getpid()}.tmp.npz")
+        np.savez(tmp, reps=reps, weights=weights)
+        os.replace(tmp, path)
+    except OSError:
+        pass  # an unwritable cache costs time, not figures
+    return reps, weights
 
 
 CANONICAL_HANDS = 134_459  # five-card hands up to suit permutations (a test checks it)
@@ -72,16 +97,21 @@ def n_chunks() -> int:
     return -(-CANONICAL_HANDS // HANDS_PER_CHUNK)
 
 
-def cached_summary(profile: StudProfile, mode: str) -> dict[str, Any] | None:
-    """The summary of a finished run found in the cache, or None (nothing is computed)."""
-    total = n_chunks()
+def cached_results(profile: StudProfile, mode: str) -> list[ChunkResult] | None:
+    """Every chunk of a finished run found in the cache, or None (nothing is computed)."""
     results = []
-    for chunk in range(total):
+    for chunk in range(n_chunks()):
         found = load_chunk(profile, mode, chunk)
         if found is None:
             return None
         results.append(found)
-    return summary(results, total)
+    return results
+
+
+def learnable_strategies(results: list[ChunkResult]) -> list[Learned]:
+    """The learnable strategies of a finished ``play`` run (see :mod:`learnable`)."""
+    optimum = math.fsum(r.value for r in results) / sum(r.weight for r in results)
+    return ladder(merge([r.classes for r in results]), optimum)
 
 
 def situations(chunk: int) -> tuple[NDArray[np.int64], NDArray[np.int64], NDArray[np.int64]]:
@@ -113,6 +143,8 @@ class ChunkResult:
     value: float  # sum of weight x best EV per ANTE
     square: float  # sum of weight x best EV^2 (for the spread between classes)
     decisions: dict[str, int]  # weight of each best decision
+    # ``play`` mode: every decision's value summed per rule class (see learnable)
+    classes: Tally = field(default_factory=dict)
 
 
 def compute(
@@ -124,13 +156,16 @@ def compute(
     ctx = context(profile, 14 + chunk)
     best = np.empty(len(hands))
     names = [""] * len(hands)
+    classes: Tally = {}
     if mode == "play":
+        every = np.empty((len(hands), len(DECISIONS)))
         for up in np.unique(ups).tolist():
             at = np.flatnonzero(ups == up)
-            values = final_values(ctx, hands[at], up, np.zeros((len(at), 0), np.int64))
-            best[at] = values.max(axis=1)
-            for i, j in zip(at.tolist(), values.argmax(axis=1).tolist(), strict=True):
-                names[i] = DECISIONS[j]
+            every[at] = final_values(ctx, hands[at], up, np.zeros((len(at), 0), np.int64))
+        best = every.max(axis=1)
+        names = [DECISIONS[j] for j in every.argmax(axis=1).tolist()]
+        hand_values = best_batch(hands.astype(np.uint8), ace_king=profile.ace_king)
+        classes = tally(class_names(hands, ups, hand_values.astype(np.int64)), every, weights)
     else:
         for i, (hand, up) in enumerate(zip(hands.tolist(), ups.tolist(), strict=True)):
             top = advise(profile, Situation(tuple(hand), up), seed=14 + chunk)[0]
@@ -139,8 +174,10 @@ def compute(
     decisions: Counter[str] = Counter()
     for name, w in zip(names, weights.tolist(), strict=True):
         decisions[name] += w
-    return ChunkResult(chunk, int(weights.sum()), float(best @ weights),
-                       float((best * best) @ weights), dict(decisions))  # fmt: skip
+    # Correctly rounded sums: the same figure whatever the BLAS threads (Ray sets one).
+    w = weights.astype(np.float64)
+    return ChunkResult(chunk, int(weights.sum()), math.fsum(best * w),
+                       math.fsum(best * best * w), dict(decisions), classes)  # fmt: skip
 
 
 def _path(profile: StudProfile, mode: str, chunk: int) -> Path:
@@ -152,6 +189,8 @@ def load_chunk(profile: StudProfile, mode: str, chunk: int) -> ChunkResult | Non
         data: dict[str, Any] = json.loads(_path(profile, mode, chunk).read_text())
     except (OSError, ValueError):
         return None
+    if mode == "play" and not data.get("classes"):
+        return None  # written before the rule-class tallies: computed again
     return ChunkResult(**data)
 
 
@@ -163,8 +202,18 @@ def save_chunk(profile: StudProfile, mode: str, result: ChunkResult) -> None:
     os.replace(tmp, path)  # a chunk is on disk whole or not at all
 
 
-def run(profile_id: str, mode: str, chunks: list[int], workers: int) -> list[ChunkResult]:
-    """Compute the missing ``chunks`` (cached ones are read), with a progress bar."""
+def run(
+    profile_id: str,
+    mode: str,
+    chunks: list[int],
+    workers: int,
+    cluster: str | None = None,
+    profile: StudProfile | None = None,
+) -> list[ChunkResult]:
+    """Compute the missing ``chunks`` (cached ones are read), with a progress bar:
+    in a local process pool of ``workers``, or as tasks on the Ray cluster at
+    ``cluster`` (the same chunks, the same cache, the same figures). ``profile``
+    overrides the shipped profile ``profile_id`` (a variant, e.g. Caribbean Stud)."""
     from rich.progress import (
         BarColumn,
         Progress,
@@ -173,7 +222,7 @@ def run(profile_id: str, mode: str, chunks: list[int], workers: int) -> list[Chu
         TimeRemainingColumn,
     )
 
-    profile = profiles.load_as(profile_id, StudProfile)
+    profile = profiles.load_as(profile_id, StudProfile) if profile is None else profile
     done = {c: r for c in chunks if (r := load_chunk(profile, mode, c)) is not None}
     todo = [c for c in chunks if c not in done]
     columns = (
@@ -183,15 +232,38 @@ def run(profile_id: str, mode: str, chunks: list[int], workers: int) -> list[Chu
         TimeElapsedColumn(),
         TimeRemainingColumn(),
     )
-    with Progress(*columns) as progress, ProcessPoolExecutor(max_workers=workers) as pool:
-        task = progress.add_task(f"{profile_id} ({mode})", total=len(chunks), completed=len(done))
-        futures = [pool.submit(compute, profile_id, mode, c) for c in todo]
-        for future in as_completed(futures):
-            result = future.result()
+    where = f" on {cluster}" if cluster else ""
+    with Progress(*columns) as progress:
+        task = progress.add_task(
+            f"{profile_id} ({mode}){where}", total=len(chunks), completed=len(done)
+        )
+        for result in _computed(profile_id, mode, todo, workers, cluster, profile):
             save_chunk(profile, mode, result)
             done[result.chunk] = result
             progress.advance(task)
     return [done[c] for c in chunks]
+
+
+def _computed(
+    profile_id: str,
+    mode: str,
+    todo: list[int],
+    workers: int,
+    cluster: str | None,
+    profile: StudProfile | None = None,
+) -> Iterator[ChunkResult]:
+    """The chunks ``todo``, computed, in the order they finish."""
+    if not todo:
+        return
+    if cluster is not None:
+        from croupier.math.stud.cluster import run_on_ray
+
+        yield from run_on_ray(cluster, compute, [(profile_id, mode, c, profile) for c in todo])
+        return
+    with ProcessPoolExecutor(max_workers=workers) as pool:
+        futures = [pool.submit(compute, profile_id, mode, c, profile) for c in todo]
+        for future in as_completed(futures):
+            yield future.result()
 
 
 def summary(results: list[ChunkResult], total_chunks: int) -> dict[str, Any]:
@@ -216,11 +288,20 @@ def main() -> None:
     parser.add_argument("--chunks", type=int, default=None, help="only this many (a sample)")
     parser.add_argument("--every", type=int, default=1, help="take every n-th chunk")
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 1)
+    parser.add_argument(
+        "--cluster", metavar="ADDRESS", default=None,
+        help="run the chunks as tasks on this Ray cluster (e.g. ray://head:10001 or auto)",
+    )  # fmt: skip
     args = parser.parse_args()
     total = n_chunks()
     chunks = list(range(0, total, args.every))[: args.chunks]
-    results = run(args.profile, args.mode, chunks, args.workers)
+    results = run(args.profile, args.mode, chunks, args.workers, args.cluster)
     print(json.dumps(summary(results, total), indent=2))
+    if args.mode == "play" and len(results) == total:
+        for learned in learnable_strategies(results):
+            print(f"\n{learned.name}: return {learned.ret:+.4%}, cost {learned.cost:.4%} per ANTE")
+            for rule in learned.rules:
+                print(f"  - {rule}")
 
 
 if __name__ == "__main__":
