@@ -190,9 +190,11 @@ class History:
         if summary is None:
             with self.store.read() as session:
                 if session.get(TableRound, rid) is None:
-                    raise NotFound(f"no round {rid!r}")
+                    raise NotFound(f"no round {rid!r}", "round_not_found")
             raise Refused(
-                f"round {rid} is not among the last {RECALL_DEPTH} rounds of card {card_number}"
+                f"round {rid} is not among the last {RECALL_DEPTH} rounds of card {card_number}",
+                "recall_too_old",
+                depth=RECALL_DEPTH,
             )
         with self.store.read() as session:
             person = find_person(session, card_number)
@@ -206,7 +208,7 @@ class History:
         with self.store.read() as session:
             row = session.get(TableRound, rid)
             if row is None:
-                raise NotFound(f"no round {rid!r}")
+                raise NotFound(f"no round {rid!r}", "round_not_found")
             events = events_of(session, rid)
         return recall_of(row, events, Viewer.house(), _summary(row, None))
 

@@ -143,7 +143,7 @@ class RoundRecords:
         statement = select(TableRound).where(TableRound.id == rid)
         row = session.scalars(self.store.locked(statement) if lock else statement).one_or_none()
         if row is None:
-            raise NotFound(f"no round {rid!r}")
+            raise NotFound(f"no round {rid!r}", "round_not_found")
         return row
 
     def view(self, round_id: str, viewer: Viewer) -> RoundView:

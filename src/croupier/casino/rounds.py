@@ -69,6 +69,7 @@ from croupier.games.base import (
     RuleError,
     Viewer,
 )
+from croupier.games.codes import code_of
 from croupier.games.common.stakes import box_to_json
 from croupier.games.script import action_json
 from croupier.store.models import Person, table_of
@@ -98,6 +99,7 @@ _PARTICIPANT = select(_PARTICIPANTS.c.id).where(
 )
 _NEW_PARTICIPANT = insert(_PARTICIPANTS)
 MAX_CLIENT_SEED = 64
+NOT_YOURS = "box_not_yours"
 
 
 class IllegalIntent(Refused):
@@ -202,13 +204,16 @@ class Rounds(RoundRecords):
         if row is None:
             return self._open(session, table, client_seed)
         if row.phase != Phase.BETTING.value:
-            raise Refused(f"table {table.id}: round {row.id} is in play; stakes wait for the next")
+            raise Refused(
+                f"table {table.id}: round {row.id} is in play; stakes wait for the next",
+                "round_in_play",
+            )
         return row
 
     def _deal(self, session: Session, row: TableRound, actor: str) -> None:
         rebuilt = self._rebuilt(session, row)
         if not rebuilt.setup.boxes:
-            raise Refused(f"round {row.id}: no box is staked, nothing to deal")
+            raise Refused(f"round {row.id}: no box is staked, nothing to deal", "nothing_to_deal")
         state = rebuilt.engine.start(rebuilt.setup, start_deck(row, rebuilt.profile))
         self._append(session, row, EventKind.DEAL, actor, {})
         row.phase = Phase.PLAYING.value
@@ -256,11 +261,13 @@ class Rounds(RoundRecords):
             connection = session.connection()
             owner = connection.execute(_OWNER, {"table_id": table.id, "box": box}).scalar()
             if owner != person.id:
-                raise Refused(f"table {table.id} box {box}: card {card} does not hold this box")
+                raise Refused(
+                    f"table {table.id} box {box}: card {card} does not hold this box", NOT_YOURS
+                )
             row = self._betting_round(session, table)
             rebuilt = self._rebuilt(session, row)
             if any(s.box == box for s in rebuilt.setup.boxes):
-                raise Refused(f"round {row.id} box {box}: already staked")
+                raise Refused(f"round {row.id} box {box}: already staked", "already_staked")
             new = parse_stake(table.game, box, card, stake)
             if table.game == ROULETTE:  # a colour plays its chips' value
                 chip = new.stakes.get("chip")
@@ -269,7 +276,7 @@ class Rounds(RoundRecords):
             try:  # the engine is the judge of stakes: limits, seating, side bets
                 started = rebuilt.engine.start(setup, start_deck(row, rebuilt.profile))
             except RuleError as error:
-                raise Refused(f"round {row.id}: {error}") from None
+                raise Refused(f"round {row.id}: {error}", error.code, **error.params) from None
             # ...and of what they take: a dark box's BET and pre-bought options too.
             price = rebuilt.engine.staked(started)[box]
             self._append(session, row, EventKind.STAKE, card, box_to_json(new), price)
@@ -293,10 +300,15 @@ class Rounds(RoundRecords):
             row = self._row(session, round_id, lock=True)
             person = find_person(session, card_number)
             if row.phase != Phase.BETTING.value:
-                raise Refused(f"round {row.id} is {row.phase}: it is not taking stakes")
+                raise Refused(
+                    f"round {row.id} is {row.phase}: it is not taking stakes", "not_taking_stakes"
+                )
             rebuilt = self._rebuilt(session, row)
             if not any(s.player == person.card_number for s in rebuilt.setup.boxes):
-                raise Refused(f"round {row.id}: only a player with a staked box may call the deal")
+                raise Refused(
+                    f"round {row.id}: only a player with a staked box may call the deal",
+                    "deal_needs_stake",
+                )
             self._deal(session, row, person.card_number)
             return {"round_id": row.id}
 
@@ -334,16 +346,22 @@ class Rounds(RoundRecords):
         at: datetime | None = None,
     ) -> None:
         if row.phase != Phase.PLAYING.value:
-            raise RoundClosed(f"round {row.id} is {row.phase}: it takes no decisions")
+            raise RoundClosed(
+                f"round {row.id} is {row.phase}: it takes no decisions", "round_closed"
+            )
         rebuilt = self._rebuilt(session, row)
         owners = {s.box: s.player for s in rebuilt.setup.boxes}
         if person is not None:
             card = person.card_number
             if action.box == 0:
                 if card not in owners.values():
-                    raise Refused(f"round {row.id}: card {card} has no box in this round")
+                    raise Refused(
+                        f"round {row.id}: card {card} has no box in this round", NOT_YOURS
+                    )
             elif owners.get(action.box) != card:
-                raise Refused(f"round {row.id} box {action.box}: card {card} does not hold it")
+                raise Refused(
+                    f"round {row.id} box {action.box}: card {card} does not hold it", NOT_YOURS
+                )
             # Every decision is stored for good and replayed by every recall: a box that
             # could bet without end would make the round's record (and its recall) huge.
             taken = rebuilt.actions.get(action.box, 0)
@@ -351,19 +369,23 @@ class Rounds(RoundRecords):
                 where = f"box {action.box}" if action.box else f"card {card}"
                 raise IllegalIntent(
                     f"round {row.id} {where}: at most {self.max_actions_per_box} decisions "
-                    "a round; this round takes no more from it"
+                    "a round; this round takes no more from it",
+                    "too_many_decisions",
+                    most=self.max_actions_per_box,
                 )
             unasked = unasked_fields(rebuilt.engine.legal_actions(rebuilt.state), action)
             if unasked:
                 raise BadInput(
                     f"round {row.id}: {action.act} takes no {', '.join(unasked)} "
-                    "(unknown field for this action)"
+                    "(unknown field for this action)",
+                    "unknown_field",
                 )
         try:
             rebuilt.engine.verify(rebuilt.state, action)
             state = rebuilt.engine.apply(rebuilt.state, action)
         except (RuleError, DeckExhausted) as error:
-            raise IllegalIntent(f"round {row.id}: {error}") from None
+            code, params = code_of(error)
+            raise IllegalIntent(f"round {row.id}: {error}", code, **params) from None
         added = _added(rebuilt.engine.staked(rebuilt.state), rebuilt.engine.staked(state))
         if any(amount < 0 for amount in added.values()):  # an engine fault: refuse, hold nothing
             raise IllegalIntent(f"round {row.id}: {action.act} would take chips off the table")

@@ -127,7 +127,9 @@ async def colour_chips(table_id: TableId, player: Player, state: State) -> Colou
     floor = state.floor
     view = await floor.read(floor.colours.of, table_id, player.card_number)
     if view is None:
-        raise NotFound(f"table {table_id}: card {player.card_number} holds no colour chips here")
+        raise NotFound(
+            f"table {table_id}: card {player.card_number} holds no colour chips here", "colour_none"
+        )
     return ColourChipsOut.model_validate(view.to_json())
 
 
