@@ -235,7 +235,8 @@ export interface paths {
         put?: never;
         /**
          * Login
-         * @description Open a session: the token comes back once, and as an HttpOnly cookie.
+         * @description Open a session by card number or e-mail: the token comes back once, and as an
+         *     HttpOnly cookie.
          *
          *     Every failure gets one answer; an address that keeps failing waits longer and longer
          *     (429), and password checks run one at a time so they cannot starve the game.
@@ -337,7 +338,8 @@ export interface paths {
         put?: never;
         /**
          * Register
-         * @description Register a player (18 or older today) and issue their player card.
+         * @description Register a player (18 or older today) and issue their player card; an e-mail
+         *     address, if given, is a second way to log in.
          */
         post: operations["register_api_register_post"];
         delete?: never;
@@ -620,7 +622,7 @@ export interface components {
              * Code
              * @enum {string}
              */
-            code: "unauthorized" | "insufficient_funds" | "refused" | "conflict" | "not_found" | "bad_input" | "rule_refused" | "login_failed" | "session_ended" | "under_age" | "registration_refused" | "password_too_short" | "password_common" | "birth_date_too_early" | "document_type_unknown" | "document_number_invalid" | "card_number_invalid" | "forbidden_character" | "self_excluded" | "deposit_limit" | "exclusion_too_short" | "colour_chips_short" | "insufficient_chips" | "staff_do_not_play" | "idempotency_key_reused" | "colour_not_roulette" | "colour_chip_value" | "colour_not_seated" | "colour_value_fixed" | "colour_revalued" | "colour_stake_value" | "colour_none" | "colour_count" | "personal_tables_limit" | "table_full" | "box_taken" | "box_already_yours" | "boxes_per_player_limit" | "box_not_yours" | "table_in_play" | "table_not_found" | "round_in_play" | "already_staked" | "not_taking_stakes" | "deal_needs_stake" | "nothing_to_deal" | "round_closed" | "too_many_decisions" | "unknown_field" | "stake_above_maximum" | "stake_below_minimum" | "recall_too_old" | "round_not_found" | "player_not_found" | "forbidden" | "too_large" | "rate_limited" | "method_not_allowed" | "http" | "internal";
+            code: "unauthorized" | "insufficient_funds" | "refused" | "conflict" | "not_found" | "bad_input" | "rule_refused" | "login_failed" | "session_ended" | "under_age" | "registration_refused" | "password_too_short" | "password_common" | "birth_date_too_early" | "document_type_unknown" | "document_number_invalid" | "card_number_invalid" | "email_invalid" | "forbidden_character" | "self_excluded" | "deposit_limit" | "exclusion_too_short" | "insufficient_chips" | "colour_chips_short" | "staff_do_not_play" | "idempotency_key_reused" | "colour_not_roulette" | "colour_chip_value" | "colour_not_seated" | "colour_value_fixed" | "colour_revalued" | "colour_stake_value" | "colour_none" | "colour_count" | "table_not_found" | "personal_tables_limit" | "table_full" | "box_taken" | "box_already_yours" | "boxes_per_player_limit" | "box_not_yours" | "table_in_play" | "round_in_play" | "already_staked" | "not_taking_stakes" | "deal_needs_stake" | "nothing_to_deal" | "round_closed" | "too_many_decisions" | "unknown_field" | "stake_below_minimum" | "stake_above_maximum" | "recall_too_old" | "round_not_found" | "player_not_found" | "not_your_turn" | "nothing_to_decide" | "no_such_box" | "unknown_action" | "box_already_acted" | "box_folded" | "dark_box_decides_nothing" | "exchange_not_now" | "exchange_count" | "already_insured" | "forbidden" | "too_large" | "rate_limited" | "method_not_allowed" | "http" | "internal";
             /**
              * Kind
              * @description the broad class: unauthorized, bad_input, refused...
@@ -750,13 +752,15 @@ export interface components {
              */
             required: boolean;
         };
-        /** LoginIn */
+        /**
+         * LoginIn
+         * @description A login names the card by its number or by its e-mail address: exactly one.
+         */
         LoginIn: {
-            /**
-             * Card Number
-             * @description player card number
-             */
-            card_number: string;
+            /** Card Number */
+            card_number?: string | null;
+            /** Email */
+            email?: string | null;
             /** Password */
             password: string;
         };
@@ -792,6 +796,11 @@ export interface components {
             birth_date: string;
             /** Card Number */
             card_number: string;
+            /**
+             * Email
+             * @description the card's e-mail login, lower-cased (None: none)
+             */
+            email: string | null;
             /** Full Name */
             full_name: string;
             /**
@@ -875,6 +884,11 @@ export interface components {
             /** Document Number */
             document_number: string;
             document_type: components["schemas"]["DocumentType"];
+            /**
+             * Email
+             * @description optional, a second way to log in; one card per address
+             */
+            email?: string | null;
             /** Full Name */
             full_name: string;
             /** Password */
