@@ -61,6 +61,7 @@ from croupier.casino.replay import (
 from croupier.casino.round_records import MAX_ACTIONS_PER_BOX, OPEN_PHASES, RoundRecords
 from croupier.casino.round_view import RoundView, make_view
 from croupier.casino.tables import find_table, load_profile
+from croupier.casino.text import check_text
 from croupier.games.base import (
     JSON,
     Action,
@@ -92,6 +93,7 @@ _OWNER = select(_SEATS.c.person_id).where(
     _SEATS.c.table_id == bindparam("table_id"), _SEATS.c.box == bindparam("box")
 )
 _SEATED = select(_SEATS.c.box).where(_SEATS.c.table_id == bindparam("table_id"))
+_SITTERS = select(_SEATS.c.person_id).where(_SEATS.c.table_id == bindparam("table_id"))
 _PARTICIPANTS = table_of(RoundParticipant)
 _PARTICIPANT = select(_PARTICIPANTS.c.id).where(
     _PARTICIPANTS.c.round_id == bindparam("round_id"),
@@ -221,21 +223,36 @@ class Rounds(RoundRecords):
 
     # -------------------------------------------------------- intents
 
-    def open(self, table_id: int, client_seed: str = "") -> RoundView:
-        """The table's round taking stakes, opened (with a fresh committed seed) if
-        there is none; ``client_seed`` is the player's contribution to the deck."""
-        if not isinstance(client_seed, str) or len(client_seed) > MAX_CLIENT_SEED:
-            raise BadInput(f"client seed must be text of at most {MAX_CLIENT_SEED} characters")
+    def open(self, table_id: int, card_number: str, client_seed: str | None = None) -> RoundView:
+        """The table's round taking stakes, opened (with a fresh committed seed) if there is
+        none, so a seated player sees its commitment before any stake; with ``client_seed``
+        the player's part of the deck, set before the round's first stake (a shoe's: before
+        its first round), after the commitment was shown, so the house cannot pick a server
+        seed to suit it."""
+        if client_seed is not None:
+            if not isinstance(client_seed, str) or len(client_seed) > MAX_CLIENT_SEED:
+                raise BadInput(f"client seed must be text of at most {MAX_CLIENT_SEED} characters")
+            check_text(client_seed, "client seed")
         with self._writing() as session:
             table = find_table(session, self.store, table_id, lock=True)
-            existing = session.scalar(
-                select(TableRound.id).where(
-                    TableRound.table_id == table.id, TableRound.phase.in_(OPEN_PHASES)
+            person = find_person(session, card_number)
+            sitters = session.connection().execute(_SITTERS, {"table_id": table.id}).scalars()
+            if person.id not in set(sitters):
+                raise Refused(
+                    f"table {table.id}: card {person.card_number} holds no box", NOT_YOURS
                 )
-            )
-            if existing is None:
-                existing = self._open(session, table, client_seed).id
-        return self.view(existing, Viewer.spectator())
+            row = self._betting_round(session, table)
+            if client_seed is not None and client_seed != row.client_seed:
+                if row.events or row.shoe_offset:
+                    raise Refused(
+                        f"round {row.id}: the client seed is fixed once a stake is down or the "
+                        "shoe goes on",
+                        "client_seed_closed",
+                    )
+                row.client_seed = client_seed
+                self._cache[row.id] = rebuild(row, ())
+                self._touched[row.id] = row
+        return self.view(row.id, Viewer.of(person.card_number))
 
     def stake(
         self, key: str, table_id: int, card_number: str, box: int, stake: Mapping[str, Any]

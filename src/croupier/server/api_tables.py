@@ -22,7 +22,9 @@ from croupier.server.schemas import (
     ColourChipsOut,
     ColourReceiptOut,
     CreateTableIn,
+    FairRoundOut,
     KeyIn,
+    RoundSeedIn,
 )
 from croupier.server.security import Player, State, viewer_profile
 
@@ -109,6 +111,33 @@ async def create_personal_table(
     floor.note_table(info)
     await floor.publish(info.id, "opened")
     return floor.table_json(info, Viewer.of(player.card_number))
+
+
+@router.post("/tables/{table_id}/round")
+async def next_round(
+    table_id: TableId, body: RoundSeedIn, player: Player, state: State
+) -> FairRoundOut:
+    """The round taking stakes at a table where you hold a box, opened if there is none:
+    its commitment (SHA-256 of the server seed) before any stake, and with ``client_seed``
+    your part of its deck, set before its first stake (a shoe's: before the shoe's first
+    round; ``client_seed_closed`` after). The server seed is revealed in the round's recall
+    once nothing more is dealt from it."""
+    floor = state.floor
+    view = await floor.call(floor.rounds.open, table_id, player.card_number, body.client_seed)
+    floor.remember(view)
+    await floor.publish(table_id, "round", by=alias(player.card_number))
+    return FairRoundOut(
+        round_id=view.round_id,
+        table_id=view.table_id,
+        number=view.number,
+        game=view.game,
+        profile=view.profile,
+        phase=view.phase.value,
+        commitment=view.commitment,
+        client_seed=view.client_seed,
+        nonce=view.nonce,
+        shoe_offset=view.shoe_offset,
+    )
 
 
 @router.get("/limit-tiers")

@@ -105,6 +105,7 @@ RAISED: tuple[str, ...] = (
     "recall_too_old",
     "round_not_found",
     "player_not_found",
+    "client_seed_closed",
     # the rules of the games (the engines' reasons)
     "not_your_turn",
     "nothing_to_decide",

@@ -161,6 +161,27 @@ class KeyIn(In):
     key: Key
 
 
+class RoundSeedIn(In):
+    """The player's part of the next round's deck (none: just show the commitment)."""
+
+    client_seed: Annotated[Text, Field(max_length=64)] | None = None
+
+
+class FairRoundOut(BaseModel):
+    """The round taking stakes at a table: what the provably-fair check needs before it."""
+
+    round_id: str
+    table_id: int
+    number: int
+    game: str
+    profile: str
+    phase: str
+    commitment: str = Field(description="SHA-256 of the secret server seed, hex")
+    client_seed: str
+    nonce: int
+    shoe_offset: int = Field(description="cards of the seed's shoe dealt before this round")
+
+
 class VerifyIn(In):
     server_seed: Annotated[StrictStr, Field(min_length=32, max_length=128, pattern=r"^[0-9a-f]+$")]
     client_seed: Annotated[Text, Field(max_length=200)] = ""
