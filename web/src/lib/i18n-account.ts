@@ -1,4 +1,4 @@
-// The account, provably-fair, sound and screen-reader strings, in English and Russian; spread into
+// The account, provably-fair and sound strings, in English and Russian; spread into
 // the dictionaries of ./i18n.ts, so the same completeness checks hold.
 export const accountEn = {
   email: "E-mail (optional: a second way to log in)",
@@ -34,25 +34,6 @@ export const accountEn = {
   sound: "Sound",
   sound_on: "Sound on",
   sound_off: "Sound off",
-  card_hidden: "face-down card",
-  card_of: "{rank} of {suit}",
-  rank_A: "ace",
-  rank_K: "king",
-  rank_Q: "queen",
-  rank_J: "jack",
-  rank_T: "ten",
-  rank_9: "nine",
-  rank_8: "eight",
-  rank_7: "seven",
-  rank_6: "six",
-  rank_5: "five",
-  rank_4: "four",
-  rank_3: "three",
-  rank_2: "two",
-  suit_s: "spades",
-  suit_h: "hearts",
-  suit_d: "diamonds",
-  suit_c: "clubs",
 };
 
 export const accountRu: Record<keyof typeof accountEn, string> = {
@@ -90,23 +71,4 @@ export const accountRu: Record<keyof typeof accountEn, string> = {
   sound: "Звук",
   sound_on: "Звук включён",
   sound_off: "Звук выключен",
-  card_hidden: "карта рубашкой вверх",
-  card_of: "{rank} {suit}",
-  rank_A: "туз",
-  rank_K: "король",
-  rank_Q: "дама",
-  rank_J: "валет",
-  rank_T: "десятка",
-  rank_9: "девятка",
-  rank_8: "восьмёрка",
-  rank_7: "семёрка",
-  rank_6: "шестёрка",
-  rank_5: "пятёрка",
-  rank_4: "четвёрка",
-  rank_3: "тройка",
-  rank_2: "двойка",
-  suit_s: "пик",
-  suit_h: "червей",
-  suit_d: "бубен",
-  suit_c: "треф",
 };
