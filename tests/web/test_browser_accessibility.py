@@ -44,8 +44,8 @@ CONTRAST = """
     for (let e = el; e; e = e.parentElement) {
       const style = getComputedStyle(e);
       if (style.backgroundImage && style.backgroundImage.includes("gradient")) {
-        const stops = colours(style.backgroundImage);
-        return stops.map((s) => layers.reduceRight((acc, l) => over(l, acc), over(s, [255, 255, 255, 1])));
+        const stops = colours(style.backgroundImage).map((s) => over(s, [255, 255, 255, 1]));
+        return stops.map((s) => layers.reduceRight((acc, l) => over(l, acc), s));
       }
       const c = parse(style.backgroundColor);
       if (c && c[3] > 0) {
@@ -72,8 +72,10 @@ CONTRAST = """
       const r = ratio(colour, bg);
       checked += 1;
       if (r < need) {
-        failures.push({ text: el.textContent.trim().slice(0, 40), tag: el.tagName, cls: el.className,
-                        ratio: Math.round(r * 100) / 100, need, color: style.color, bg: bg.map(Math.round) });
+        failures.push({
+          text: el.textContent.trim().slice(0, 40), tag: el.tagName, cls: el.className,
+          ratio: Math.round(r * 100) / 100, need, color: style.color, bg: bg.map(Math.round),
+        });
         break;
       }
     }
