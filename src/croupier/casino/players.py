@@ -179,16 +179,13 @@ def find_person(session: Session, card_number: object, *, lock: bool = False) ->
     return person
 
 
-def find_login(session: Session, login: object, *, lock: bool = False) -> Person:
+def find_login(session: Session, login: object) -> Person:
     """The person a login names: an e-mail address (with an ``@``) or a card number;
     :class:`NotFound` / :class:`BadInput` as :func:`find_person`."""
     if not (isinstance(login, str) and looks_like_email(login)):
-        return find_person(session, login, lock=lock)
+        return find_person(session, login)
     address = normalise_email(login)
-    statement = select(Person).where(Person.email == address)
-    if lock and session.get_bind().dialect.name != "sqlite":
-        statement = statement.with_for_update()
-    person = session.scalars(statement).one_or_none()
+    person = session.scalars(select(Person).where(Person.email == address)).one_or_none()
     if person is None:
         raise NotFound("no player with that e-mail", "player_not_found")
     return person

@@ -126,18 +126,7 @@ async def next_round(
     view = await floor.call(floor.rounds.open, table_id, player.card_number, body.client_seed)
     floor.remember(view)
     await floor.publish(table_id, "round", by=alias(player.card_number))
-    return FairRoundOut(
-        round_id=view.round_id,
-        table_id=view.table_id,
-        number=view.number,
-        game=view.game,
-        profile=view.profile,
-        phase=view.phase.value,
-        commitment=view.commitment,
-        client_seed=view.client_seed,
-        nonce=view.nonce,
-        shoe_offset=view.shoe_offset,
-    )
+    return FairRoundOut.model_validate(view.to_json())
 
 
 @router.get("/limit-tiers")
