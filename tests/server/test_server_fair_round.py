@@ -11,8 +11,8 @@ from fastapi.testclient import TestClient
 from croupier.cards.card import format_card
 from croupier.cards.fair import FairSeed
 
-from .test_server_ws import LIMITS, join, open_table
-from .wskit import TableClient, seated_at_personal_table
+from .test_server_ws import LIMITS, open_table
+from .wskit import seated_at_personal_table, two_seated
 
 Make = Callable[..., tuple[str, dict[str, str]]]
 
@@ -53,13 +53,7 @@ def test_the_client_seed_is_fixed_once_a_stake_is_down(client: TestClient, playe
     _anna, anna_headers = player(chips=100_000)
     _boris, boris_headers = player("Boris Ivanov", chips=100_000)
     url = f"/api/tables/{table_id}/round"
-    with (
-        join(client, table_id, anna_headers, "a") as a_socket,
-        join(client, table_id, boris_headers, "b") as b_socket,
-    ):
-        anna, boris = TableClient(a_socket, "a"), TableClient(b_socket, "b")
-        assert anna.send(intent="sit", box=1)["type"] == "ack"
-        assert boris.send(intent="sit", box=2)["type"] == "ack"
+    with two_seated(client, table_id, anna_headers, boris_headers) as (anna, _boris):
         assert client.post(url, json={"client_seed": "a"}, headers=anna_headers).status_code == 200
         assert anna.send(intent="stake", box=1, stake={"ante": 100})["type"] == "ack"
         late = client.post(url, json={"client_seed": "b"}, headers=boris_headers)

@@ -19,7 +19,7 @@ from croupier.server.refusals import CODES, RAISED
 
 from .conftest import PASSWORD, register
 from .test_server_ws import LIMITS, join, open_table
-from .wskit import TableClient, seated_at_personal_table
+from .wskit import TableClient, seated_at_personal_table, two_seated
 
 Make = Callable[..., tuple[str, dict[str, str]]]
 DOCS = Path(__file__).parents[2] / "docs" / "api.md"
@@ -148,13 +148,7 @@ def test_engine_refusals_carry_their_own_codes(client: TestClient, player: Make)
     table_id = open_table(client)  # russian, public, limits 100..10000
     _anna, anna_headers = player(chips=100_000)
     _boris, boris_headers = player("Boris Ivanov", chips=100_000)
-    with (
-        join(client, table_id, anna_headers, "a") as a_socket,
-        join(client, table_id, boris_headers, "b") as b_socket,
-    ):
-        anna, boris = TableClient(a_socket, "a"), TableClient(b_socket, "b")
-        assert anna.send(intent="sit", box=1)["type"] == "ack"
-        assert boris.send(intent="sit", box=2)["type"] == "ack"
+    with two_seated(client, table_id, anna_headers, boris_headers) as (anna, boris):
         assert anna.send(intent="stake", box=1, stake={"ante": 100})["type"] == "ack"
         dealt = boris.send(intent="stake", box=2, stake={"ante": 100})
         assert dealt["type"] == "ack"  # every seated box staked: the deal comes at once
