@@ -128,6 +128,13 @@ def test_text_contrast_is_aa_on_every_page(
     page.wait_for_selector("[data-box='1'] .settlement")
     failed["table-settled"] = contrast(page)
     acted(page, lambda: page.click("[data-stand='1']"))
+    played = ctx.request.get(f"{server}/api/history").json()["rounds"][0]["round_id"]
+    page.goto(f"{server}/app/#/history/{played}")
+    page.wait_for_selector("#fair")
+    failed["recall"] = contrast(page)
+    page.goto(f"{server}/app/#/fair/{played}")
+    page.wait_for_selector("#fair-deal-check")
+    failed["fair-check"] = contrast(page)
     open_personal(page, server, "baccarat")
     page.click("[data-chip='2500']")
     page.click("[data-spot='banker']")
