@@ -57,17 +57,17 @@ def test_wrong_password_and_unknown_card_are_refused_alike(
     casino: Casino, new_player: Callable[..., Profile]
 ) -> None:
     ann = new_player()
-    with pytest.raises(AuthError, match="wrong card number or password"):
+    with pytest.raises(AuthError, match="wrong card number, e-mail or password"):
         casino.auth.login(ann.card_number, "wrong password")
-    with pytest.raises(AuthError, match="wrong card number or password"):
+    with pytest.raises(AuthError, match="wrong card number, e-mail or password"):
         casino.auth.login("4111111111111111", PASSWORD)
 
 
 def _fail_three_times(casino: Casino, card: str) -> None:
     for _ in range(2):
-        with pytest.raises(AuthError, match="wrong card number or password"):
+        with pytest.raises(AuthError, match="wrong card number, e-mail or password"):
             casino.auth.login(card, "wrong password")
-    with pytest.raises(AuthError, match="wrong card number or password") as third:
+    with pytest.raises(AuthError, match="wrong card number, e-mail or password") as third:
         casino.auth.login(card, "wrong password")
     assert str(third.value) == LOGIN_FAILED  # nothing tells that this one locked the card
     assert casino.auth.locked_until(card) is not None

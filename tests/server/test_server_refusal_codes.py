@@ -7,17 +7,19 @@ core fails here instead of silently falling back to a broad class.
 
 from __future__ import annotations
 
+import ast
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 from fastapi.testclient import TestClient
 
-from croupier.server.refusals import CODES, REASONS
+import croupier
+from croupier.server.refusals import CODES, RAISED
 
 from .conftest import PASSWORD, register
-from .test_server_ws import join, open_table
-from .wskit import TableClient
+from .test_server_ws import LIMITS, join, open_table
+from .wskit import TableClient, seated_at_personal_table, two_seated
 
 Make = Callable[..., tuple[str, dict[str, str]]]
 DOCS = Path(__file__).parents[2] / "docs" / "api.md"
@@ -139,4 +141,95 @@ def test_every_code_is_in_the_schema_and_documented(client: TestClient) -> None:
     documented = DOCS.read_text(encoding="utf-8")
     missing = [code for code in CODES if f"`{code}`" not in documented]
     assert missing == [], f"docs/api.md does not list {missing}"
-    assert len({r.code for r in REASONS}) == len(REASONS)
+    assert len(set(RAISED)) == len(RAISED)
+
+
+def test_engine_refusals_carry_their_own_codes(client: TestClient, player: Make) -> None:
+    table_id = open_table(client)  # russian, public, limits 100..10000
+    _anna, anna_headers = player(chips=100_000)
+    _boris, boris_headers = player("Boris Ivanov", chips=100_000)
+    with two_seated(client, table_id, anna_headers, boris_headers) as (anna, boris):
+        assert anna.send(intent="stake", box=1, stake={"ante": 100})["type"] == "ack"
+        dealt = boris.send(intent="stake", box=2, stake={"ante": 100})
+        assert dealt["type"] == "ack"  # every seated box staked: the deal comes at once
+        early = boris.send(intent="act", action={"box": 2, "act": "play"})
+        assert (early["code"], early["kind"], early["params"]) == (
+            "not_your_turn",
+            "refused",
+            {"box": 1},
+        )
+        assert anna.send(intent="act", action={"box": 1, "act": "play"})["type"] == "ack"
+        again = anna.send(intent="act", action={"box": 1, "act": "fold"})
+        assert again["code"] == "box_already_acted"
+        unknown = boris.send(intent="act", action={"box": 2, "act": "surrender"})
+        assert unknown["code"] == "unknown_action"
+
+
+def test_an_exchange_where_the_game_has_none_is_exchange_not_now(
+    client: TestClient, player: Make
+) -> None:
+    _card, headers = player(chips=100_000)
+    with seated_at_personal_table(client, headers, "five-card-sixth", LIMITS) as me:
+        assert me.send(intent="stake", box=1, stake={"ante": 100})["type"] == "ack"
+        refused = me.send(intent="act", action={"box": 1, "act": "exchange", "cards": ["2c"]})
+        assert refused["code"] == "exchange_not_now", refused
+
+
+def test_every_code_a_raise_site_gives_is_listed() -> None:
+    """Read every raise site of the source: a code given there but missing from the list
+    (and so from the schema, the docs and the client's wording) fails here."""
+    given = codes_given_in(Path(croupier.__file__).parent)
+    assert given, "no raise site found: the scan is broken"
+    assert sorted(given - set(RAISED)) == []
+    assert sorted(set(RAISED) - given) == []  # and nothing listed that nothing raises
+
+
+CODED = {
+    "Reason",
+    "CodedError",
+    "CasinoError",
+    "BadInput",
+    "NotFound",
+    "Refused",
+    "InsufficientFunds",
+    "RoundClosed",
+    "Conflict",
+    "AuthError",
+    "AccountLocked",
+    "RuleError",
+    "IllegalIntent",
+}
+
+
+def codes_given_in(root: Path) -> set[str]:
+    """The code literals of every ``Refused("...", "code")``-like call (a module-level
+    constant or a conditional of literals resolved)."""
+    trees = [ast.parse(path.read_text(encoding="utf-8")) for path in root.rglob("*.py")]
+    constants = {  # module-level text constants, as imported by name elsewhere
+        target.id: node.value.value
+        for tree in trees
+        for node in tree.body
+        if isinstance(node, ast.Assign) and isinstance(node.value, ast.Constant)
+        for target in node.targets
+        if isinstance(target, ast.Name) and isinstance(node.value.value, str)
+    }
+    found: set[str] = set()
+    for tree in trees:
+        for node in ast.walk(tree):
+            if not isinstance(node, ast.Call) or getattr(node.func, "id", None) not in CODED:
+                continue
+            given = [k.value for k in node.keywords if k.arg == "code"]
+            given += node.args[1:2]
+            for value in given:
+                found |= _literals(value, constants)
+    return found
+
+
+def _literals(node: ast.expr, constants: dict[str, str]) -> set[str]:
+    if isinstance(node, ast.Constant) and isinstance(node.value, str):
+        return {node.value}
+    if isinstance(node, ast.Name) and node.id in constants:
+        return {constants[node.id]}
+    if isinstance(node, ast.IfExp):
+        return _literals(node.body, constants) | _literals(node.orelse, constants)
+    return set()

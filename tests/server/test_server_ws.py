@@ -160,7 +160,7 @@ def test_acting_out_of_turn_or_on_another_box_is_refused_and_changes_nothing(
         assert bob.round is not None and bob.round["turn"]["box"] == 1
         seq = bob.seq
         early = bob.send(intent="act", action={"box": 2, "act": "play"})
-        assert early["type"] == "error" and early["code"] == "rule_refused", early
+        assert early["type"] == "error" and early["code"] == "not_your_turn", early
         assert early["kind"] == "refused"
         theirs = bob.send(intent="act", action={"box": 1, "act": "fold"})
         assert theirs["type"] == "error" and "does not hold it" in theirs["message"]

@@ -100,3 +100,18 @@ def seated_at_personal_table(
         me = TableClient(socket, "p")
         assert me.send(intent="sit", box=1)["type"] == "ack"
         yield me
+
+
+@contextmanager
+def two_seated(
+    client: TestClient, table_id: int, first: dict[str, str], second: dict[str, str]
+) -> Iterator[tuple[TableClient, TableClient]]:
+    """Two players' sockets at a table, the first seated at box 1, the second at box 2."""
+    with (
+        client.websocket_connect(f"/ws/tables/{table_id}", headers=first) as a_socket,
+        client.websocket_connect(f"/ws/tables/{table_id}", headers=second) as b_socket,
+    ):
+        anna, boris = TableClient(a_socket, "a"), TableClient(b_socket, "b")
+        assert anna.send(intent="sit", box=1)["type"] == "ack"
+        assert boris.send(intent="sit", box=2)["type"] == "ack"
+        yield anna, boris

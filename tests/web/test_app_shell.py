@@ -86,7 +86,7 @@ def test_a_russian_newcomer_registers_buys_chips_once_and_reads_errors_in_russia
     page.fill("#login-form [name=card_number]", card)
     page.fill("#login-form [name=password]", "wrong password")
     page.click("#login-form button[type=submit]")
-    expect(page.locator("#notice.error")).to_contain_text("Wrong card number or password")
+    expect(page.locator("#notice.error")).to_contain_text("Wrong card number, e-mail or password")
     page.fill("#login-form [name=password]", PASSWORD)
     page.click("#login-form button[type=submit]")
     page.wait_for_url("**/app/#/lobby")

@@ -233,7 +233,10 @@ def post(
         if after < 0 and not account.may_go_negative:
             raise InsufficientFunds(
                 f"{kind.value} refused: {describe(account)} has {balances[account_id]}, "
-                f"{-moved} needed"
+                f"{-moved} needed",
+                "insufficient_chips",
+                have=balances[account_id],
+                needed=-moved,
             )
         balances[account_id] = after
         moves.append({"account": account_id, "delta": moved})

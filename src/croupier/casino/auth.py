@@ -25,16 +25,20 @@ from argon2.exceptions import InvalidHashError, VerificationError
 from sqlalchemy import bindparam, select
 
 from croupier.casino.errors import AccountLocked, AuthError, NotFound, Refused
-from croupier.casino.players import Profile, default_hasher, find_person
+from croupier.casino.players import Profile, default_hasher, find_login, find_person
 from croupier.store.db import Store
 from croupier.store.models import LoginSession, Person, Role
 
 MAX_FAILED_LOGINS = 3
 # The one answer to every failed login: unknown card, wrong password, locked card.
 LOGIN_FAILED = (
-    "wrong card number or password (after three wrong passwords a card waits a while; "
-    "the cash desk can unlock it)"
+    "wrong card number, e-mail or password (after three wrong passwords a card waits a "
+    "while; the cash desk can unlock it)"
 )
+
+# One code for every login failure, as it is one message; another for a session that is over.
+LOGIN_FAILED_CODE = "login_failed"
+SESSION_ENDED = "session_ended"
 
 
 # A session and its person: read before every table intent, so built once.
@@ -77,17 +81,20 @@ class Auth:
         self.policy = policy or AuthPolicy()
         self._dummy_hash: str | None = None
 
-    def login(self, card_number: object, password: str) -> Login:
+    def login(self, login: object, password: str) -> Login:
+        """Open a session for the card ``login`` names: its number or its e-mail address.
+        Either way the same answer on failure and the same lock (the card's)."""
         now = self.store.now()
         with self.store.read() as session:
             try:
-                person = find_person(session, card_number)
+                person = find_login(session, login)
             except NotFound:
                 # Spend the same time as a real check, so timing does not tell
                 # which card numbers exist.
                 self._dummy_verify(password)
-                raise AuthError(LOGIN_FAILED) from None
+                raise AuthError(LOGIN_FAILED, LOGIN_FAILED_CODE) from None
             stored_hash = person.password_hash
+            card_number = person.card_number
         # The password is checked even for a locked card: the same work, the same answer.
         try:
             ok: bool = self.hasher.verify(stored_hash, password)
@@ -103,9 +110,9 @@ class Auth:
                     person.locked_until = now + self.policy.lock_period
         # The failure count is committed above before we refuse.
         if locked:
-            raise AccountLocked(LOGIN_FAILED)
+            raise AccountLocked(LOGIN_FAILED, LOGIN_FAILED_CODE)
         if not ok:
-            raise AuthError(LOGIN_FAILED)
+            raise AuthError(LOGIN_FAILED, LOGIN_FAILED_CODE)
         token = secrets.token_urlsafe(32)
         expires = now + self.policy.session_ttl
         with self.store.write() as session:
@@ -155,15 +162,15 @@ class Auth:
 
     def _session_person(self, token: str) -> tuple[LoginSession, Person]:
         if not isinstance(token, str) or not token:
-            raise AuthError("no session token")
+            raise AuthError("no session token", SESSION_ENDED)
         now = self.store.now()
         with self.store.read() as session:
             row = session.execute(_SESSION_PERSON, {"hash": token_hash(token)}).one_or_none()
             if row is None:
-                raise AuthError("unknown session: log in again")
+                raise AuthError("unknown session: log in again", SESSION_ENDED)
             login, person = row
             if login.ended_at is not None or now >= login.expires_at:
-                raise AuthError("the session has expired: log in again")
+                raise AuthError("the session has expired: log in again", SESSION_ENDED)
             # A lock after wrong passwords stops new logins only: whoever typed them may
             # not be the player at the table.
             return login, person

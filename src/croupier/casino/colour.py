@@ -250,7 +250,9 @@ def check_box_chip(
         )
         raise Refused(
             f"table {table.id} box {box}: your colour chips are worth {stack.value} each{why}; "
-            f"stake the box with chip {stack.value}, not {chip!r}"
+            f"stake the box with chip {stack.value}, not {chip!r}",
+            "colour_revalued" if taken else "colour_stake_value",
+            value=stack.value,
         )
 
 
@@ -287,7 +289,11 @@ def fund_bet(
     if chips_needed > have:
         raise InsufficientFunds(
             f"table {table.id} colour {box}: this bet takes {chips_needed} chip(s) of "
-            f"{stack.value}, you have {have}: buy more colour chips"
+            f"{stack.value}, you have {have}: buy more colour chips",
+            "colour_chips_short",
+            needed=chips_needed,
+            value=stack.value,
+            have=have,
         )
     hold = ensure_account(session, AccountKind.HOLD, table.currency, person, round_id)
     lines = [Line(account, -taken, memo), Line(hold, amount, memo)]

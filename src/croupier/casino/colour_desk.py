@@ -111,7 +111,10 @@ def _roulette_table(
 ) -> GameTable:
     table = find_table(session, store, table_id, lock=lock)
     if table.game != ROULETTE:
-        raise Refused(f"table {table.id} plays {table.game}: colour chips are for roulette")
+        raise Refused(
+            f"table {table.id} plays {table.game}: colour chips are for roulette",
+            "colour_not_roulette",
+        )
     return table
 
 
@@ -140,7 +143,11 @@ class Colours:
         lowest if several). More chips of a colour already held are bought at its value."""
         value = whole_amount(value, "colour chip value")
         if not isinstance(count, int) or isinstance(count, bool) or not 1 <= count <= MAX_CHIPS:
-            raise BadInput(f"colour chips: buy 1 to {MAX_CHIPS} chips, got {count!r}")
+            raise BadInput(
+                f"colour chips: buy 1 to {MAX_CHIPS} chips, got {count!r}",
+                "colour_count",
+                max=MAX_CHIPS,
+            )
         request = {"table": table_id, "card": card_number, "value": value, "count": count}
 
         def body(session: Session) -> dict[str, Any]:
@@ -153,7 +160,10 @@ class Colours:
             if not table.min_stake <= value <= table.max_stake:
                 raise BadInput(
                     f"table {table.id}: a colour chip must be worth {table.min_stake} to "
-                    f"{table.max_stake} (the table's limits), not {value}"
+                    f"{table.max_stake} (the table's limits), not {value}",
+                    "colour_chip_value",
+                    min=table.min_stake,
+                    max=table.max_stake,
                 )
             stack = open_stack(session, self.store, table.id, person.id, lock=True)
             revalued = 0
@@ -162,7 +172,8 @@ class Colours:
                 if not boxes:
                     raise Refused(
                         f"table {table.id}: card {person.card_number} does not sit here; "
-                        "sit at a box first (its colour is yours)"
+                        "sit at a box first (its colour is yours)",
+                        "colour_not_seated",
                     )
                 account = colour_account(session, table, person)
                 stack = ColourStack(
@@ -182,7 +193,9 @@ class Colours:
                 if stack.value != value:
                     raise Refused(
                         f"table {table.id}: you hold colour {stack.box} chips worth "
-                        f"{stack.value}; buy more at {stack.value} or change them back first"
+                        f"{stack.value}; buy more at {stack.value} or change them back first",
+                        "colour_value_fixed",
+                        value=stack.value,
                     )
             worth = value * count
             chips = player_account(session, person, table.currency)
@@ -224,7 +237,8 @@ class Colours:
             stack = open_stack(session, self.store, table.id, person.id, lock=True)
             if stack is None:
                 raise NotFound(
-                    f"table {table.id}: card {person.card_number} holds no colour chips here"
+                    f"table {table.id}: card {person.card_number} holds no colour chips here",
+                    "colour_none",
                 )
             now = self.store.now()
             revalued = revalue(session, self.store, stack, table, now, self.settings)
@@ -274,7 +288,8 @@ class Colours:
             stack = open_stack(session, self.store, table.id, person.id, lock=True)
             if stack is None:
                 raise NotFound(
-                    f"table {table.id}: card {person.card_number} holds no colour chips here"
+                    f"table {table.id}: card {person.card_number} holds no colour chips here",
+                    "colour_none",
                 )
             why = f"by manager {manager.card_number}: {reason}"
             return self._clear(session, table, stack, person, why, self.store.now())

@@ -32,6 +32,7 @@ from croupier.store.models import DocumentType
 __all__ = ["DocumentType", "normalise_document_number", "parse_document_type"]
 
 MAX_NUMBER = 64
+NUMBER_INVALID = "document_number_invalid"
 
 # Separators people type inside a number: spaces, hyphens and dashes of every
 # kind, dots, slashes and the number sign.
@@ -51,22 +52,27 @@ def parse_document_type(text: object) -> DocumentType:
         except ValueError:
             pass
     accepted = ", ".join(t.value for t in DocumentType)
-    raise BadInput(f"identity document type {text!r} is not one of: {accepted}")
+    raise BadInput(
+        f"identity document type {text!r} is not one of: {accepted}", "document_type_unknown"
+    )
 
 
 def normalise_document_number(text: object) -> str:
     """The number in the form it is compared and stored in; :class:`BadInput` if there is
     none, it is too long, or it holds anything but letters and digits between separators."""
     if not isinstance(text, str):
-        raise BadInput(f"identity document number must be text, got {text!r}")
+        raise BadInput(f"identity document number must be text, got {text!r}", NUMBER_INVALID)
     folded = unicodedata.normalize("NFKC", text).upper().translate(_LOOKALIKE)
     number = "".join(ch for ch in folded if ch not in _SEPARATORS)
     if not number:
-        raise BadInput("identity document number is empty")
+        raise BadInput("identity document number is empty", NUMBER_INVALID)
     if len(number) > MAX_NUMBER:
-        raise BadInput(f"identity document number is longer than {MAX_NUMBER} characters")
+        raise BadInput(
+            f"identity document number is longer than {MAX_NUMBER} characters", NUMBER_INVALID
+        )
     if not all((ch.isascii() and ch.isalnum()) or "А" <= ch <= "Я" or ch == "Ё" for ch in number):
         raise BadInput(
-            f"identity document number {text!r} may hold only letters, digits, spaces and dashes"
+            f"identity document number {text!r} may hold only letters, digits, spaces and dashes",
+            NUMBER_INVALID,
         )
     return number

@@ -8,9 +8,12 @@ changes nothing. The HTTP server maps the classes to status codes:
 
 from __future__ import annotations
 
+from croupier.games.codes import CodedError
 
-class CasinoError(ValueError):
-    """Base of every refusal by the casino core."""
+
+class CasinoError(CodedError):
+    """Base of every refusal by the casino core; where a client words the refusal
+    itself, the raiser gives its ``code`` (:mod:`croupier.games.codes`)."""
 
 
 class BadInput(CasinoError):

@@ -118,6 +118,7 @@ class Recall:
     server_seed: str | None  # revealed once nothing more is dealt from it
     client_seed: str
     nonce: int
+    shoe_offset: int  # cards of the seed's shoe dealt before this round (0: a fresh deck)
     steps: tuple[Step, ...]
     settlement: JSON | None
     views_omitted: int = 0  # steps shown without their picture, past the size budget
@@ -130,6 +131,7 @@ class Recall:
             "server_seed": self.server_seed,
             "client_seed": self.client_seed,
             "nonce": self.nonce,
+            "shoe_offset": self.shoe_offset,
             "steps": [s.to_json() for s in self.steps],
             "settlement": self.settlement,
             "views_omitted": self.views_omitted,
@@ -190,9 +192,11 @@ class History:
         if summary is None:
             with self.store.read() as session:
                 if session.get(TableRound, rid) is None:
-                    raise NotFound(f"no round {rid!r}")
+                    raise NotFound(f"no round {rid!r}", "round_not_found")
             raise Refused(
-                f"round {rid} is not among the last {RECALL_DEPTH} rounds of card {card_number}"
+                f"round {rid} is not among the last {RECALL_DEPTH} rounds of card {card_number}",
+                "recall_too_old",
+                depth=RECALL_DEPTH,
             )
         with self.store.read() as session:
             person = find_person(session, card_number)
@@ -206,7 +210,7 @@ class History:
         with self.store.read() as session:
             row = session.get(TableRound, rid)
             if row is None:
-                raise NotFound(f"no round {rid!r}")
+                raise NotFound(f"no round {rid!r}", "round_not_found")
             events = events_of(session, rid)
         return recall_of(row, events, Viewer.house(), _summary(row, None))
 
@@ -252,6 +256,7 @@ def recall_of(
         row.server_seed if closed and row.seed_revealed else None,
         row.client_seed,
         row.nonce,
+        row.shoe_offset,
         tuple(steps),
         settlement_of(row, settled),
         omitted,

@@ -52,9 +52,11 @@ def hold_chips(
     check_not_excluded(session, person, now, doing)
     found = session.connection().execute(store.locked(_ROUND), {"round_id": round_id}).first()
     if found is None:
-        raise NotFound(f"no round {round_id!r}: open it first")
+        raise NotFound(f"no round {round_id!r}: open it first", "round_not_found")
     if found.status != RoundStatus.OPEN.value:
-        raise RoundClosed(f"round {round_id} is {found.status}: it takes no more stakes")
+        raise RoundClosed(
+            f"round {round_id} is {found.status}: it takes no more stakes", "not_taking_stakes"
+        )
     currency = found.currency
     wanted = [
         (AccountKind.PLAYER, currency, person, None),

@@ -97,7 +97,8 @@ def run_once(
                         if found.operation != operation or found.request_hash != digest:
                             raise Conflict(
                                 f"idempotency key {key!r} was already used for a different "
-                                f"{found.operation} request"
+                                f"{found.operation} request",
+                                "idempotency_key_reused",
                             )
                         return dict(found.result), True
                 record_answer(session, store, key, operation, digest, expected or {})

@@ -108,7 +108,8 @@ def check_round_id(round_id: object) -> str:
 def require_player(person: Person, doing: str) -> None:
     if person.role != Role.PLAYER.value:
         raise Refused(
-            f"{doing} refused: card {person.card_number} belongs to staff, who do not play"
+            f"{doing} refused: card {person.card_number} belongs to staff, who do not play",
+            "staff_do_not_play",
         )
 
 
@@ -160,9 +161,11 @@ def _open_round(session: Session, store: Store, round_id: str) -> str:
     statement = _ROUND_LOCKED if store.dialect != "sqlite" else _ROUND
     found = session.connection().execute(statement, {"round_id": round_id}).first()
     if found is None:
-        raise NotFound(f"no round {round_id!r}: open it first")
+        raise NotFound(f"no round {round_id!r}: open it first", "round_not_found")
     if found.status != RoundStatus.OPEN.value:
-        raise RoundClosed(f"round {round_id} is {found.status}: it takes no more stakes")
+        raise RoundClosed(
+            f"round {round_id} is {found.status}: it takes no more stakes", "not_taking_stakes"
+        )
     return str(found.currency)
 
 
@@ -346,7 +349,7 @@ class Ledger:
         with self.store.read() as session:
             found = session.get(Round, check_round_id(round_id))
             if found is None:
-                raise NotFound(f"no round {round_id!r}")
+                raise NotFound(f"no round {round_id!r}", "round_not_found")
             return RoundStatus(found.status)
 
     def holds(self, round_id: str) -> dict[str, int]:

@@ -36,6 +36,7 @@ from croupier.casino.documents import (
     normalise_document_number,
     parse_document_type,
 )
+from croupier.casino.emails import looks_like_email, normalise_email
 from croupier.casino.errors import BadInput, NotFound, Refused
 from croupier.casino.text import check_text
 from croupier.store.db import Store
@@ -54,6 +55,8 @@ OLDEST_BIRTH_YEAR = 1900  # nobody living was born earlier: an earlier year is a
 REGISTRATION_REFUSED = (
     "registration refused: these details cannot be registered online; please ask at the cash desk"
 )
+
+CARD_INVALID = "card_number_invalid"
 
 log = logging.getLogger("croupier.casino")
 
@@ -81,12 +84,14 @@ def is_valid_card_number(number: str) -> bool:
 def parse_card_number(text: object) -> str:
     """A card number as typed (spaces allowed), checked; :class:`BadInput` says what is wrong."""
     if not isinstance(text, str):
-        raise BadInput(f"player card number must be text, got {text!r}")
+        raise BadInput(f"player card number must be text, got {text!r}", CARD_INVALID)
     number = text.replace(" ", "").replace("-", "")
     if len(number) != CARD_DIGITS or not (number.isascii() and number.isdigit()):
-        raise BadInput(f"player card number {text!r} must be {CARD_DIGITS} digits")
+        raise BadInput(f"player card number {text!r} must be {CARD_DIGITS} digits", CARD_INVALID)
     if luhn_check_digit(number[:-1]) != number[-1]:
-        raise BadInput(f"player card number {text!r} has a wrong check digit (mistyped?)")
+        raise BadInput(
+            f"player card number {text!r} has a wrong check digit (mistyped?)", CARD_INVALID
+        )
     return number
 
 
@@ -125,6 +130,7 @@ class Registration:
     document_number: str
     password: str
     role: Role = Role.PLAYER
+    email: str | None = None  # optional: a second way to log in
 
 
 @dataclass(frozen=True, slots=True)
@@ -139,6 +145,7 @@ class Profile:
     document_type: DocumentType
     document_number: str
     registered_at: datetime
+    email: str | None = None
 
     @classmethod
     def of(cls, person: Person) -> Profile:
@@ -151,6 +158,7 @@ class Profile:
             DocumentType(person.document_type),
             person.document_number,
             person.registered_at,
+            person.email,
         )
 
 
@@ -180,8 +188,20 @@ def find_person(session: Session, card_number: object, *, lock: bool = False) ->
     locking = lock and session.get_bind().dialect.name != "sqlite"
     person = session.scalars(_BY_CARD_LOCKED if locking else _BY_CARD, {"card": number}).first()
     if person is None:
-        raise NotFound(f"no player with card {number}")
+        raise NotFound(f"no player with card {number}", "player_not_found")
     read[number] = person
+    return person
+
+
+def find_login(session: Session, login: object) -> Person:
+    """The person a login names: an e-mail address (with an ``@``) or a card number;
+    :class:`NotFound` / :class:`BadInput` as :func:`find_person`."""
+    if not (isinstance(login, str) and looks_like_email(login)):
+        return find_person(session, login)
+    address = normalise_email(login)
+    person = session.scalars(select(Person).where(Person.email == address)).one_or_none()
+    if person is None:
+        raise NotFound("no player with that e-mail", "player_not_found")
     return person
 
 
@@ -242,12 +262,27 @@ def check_password(password: object, doing: str) -> str:
     croupier.casino.errors.BadInput: registration: that password is on the list of ...
     """
     if not isinstance(password, str) or len(password) < MIN_PASSWORD:
-        raise BadInput(f"{doing}: the password must have at least {MIN_PASSWORD} characters")
+        raise BadInput(
+            f"{doing}: the password must have at least {MIN_PASSWORD} characters",
+            code="password_too_short",
+            min=MIN_PASSWORD,
+        )
     if " ".join(password.split()).casefold() in common_passwords():
         raise BadInput(
-            f"{doing}: that password is on the list of the most common ones; choose another"
+            f"{doing}: that password is on the list of the most common ones; choose another",
+            code="password_common",
         )
     return password
+
+
+def _clean_email(email: object) -> str | None:
+    """The registration's address in its stored form, or None when none was given."""
+    if email is None or (isinstance(email, str) and not email.strip()):
+        return None
+    try:
+        return normalise_email(email)
+    except BadInput as error:
+        raise BadInput(f"registration: {error}", error.code, **error.params) from None
 
 
 def _clean_registration(reg: Registration) -> tuple[str, DocumentType, str]:
@@ -264,7 +299,9 @@ def _clean_registration(reg: Registration) -> tuple[str, DocumentType, str]:
     if reg.birth_date.year < OLDEST_BIRTH_YEAR:
         raise BadInput(
             f"registration: date of birth {reg.birth_date} is before {OLDEST_BIRTH_YEAR}: "
-            "a typing mistake?"
+            "a typing mistake?",
+            code="birth_date_too_early",
+            year=OLDEST_BIRTH_YEAR,
         )
     # One document, one registration: the type from a fixed list and the number
     # in one normal form, so a retyped document is not a new one.
@@ -272,7 +309,7 @@ def _clean_registration(reg: Registration) -> tuple[str, DocumentType, str]:
         doc_type = parse_document_type(reg.document_type)
         doc_number = normalise_document_number(reg.document_number)
     except BadInput as error:
-        raise BadInput(f"registration: {error}") from None
+        raise BadInput(f"registration: {error}", error.code, **error.params) from None
     check_password(reg.password, "registration")
     if not isinstance(reg.role, Role):
         raise BadInput(f"registration: unknown role {reg.role!r}")
@@ -289,11 +326,15 @@ class Players:
     def register(self, reg: Registration) -> Profile:
         """Register a person and issue a player card; refuse minors and known documents."""
         name, doc_type, doc_number = _clean_registration(reg)
+        email = _clean_email(reg.email)
         now = self.store.now()
         if not is_adult_on(reg.birth_date, now.date()):
             raise Refused(
                 f"registration refused: {name} is under {ADULT_AGE} today ({now.date()}); "
-                f"adult from {eighteenth_birthday(reg.birth_date)}"
+                f"adult from {eighteenth_birthday(reg.birth_date)}",
+                code="under_age",
+                age=ADULT_AGE,
+                adult_from=eighteenth_birthday(reg.birth_date).isoformat(),
             )
         password_hash = self.hasher.hash(reg.password)
         for _attempt in range(5):
@@ -312,7 +353,20 @@ class Players:
                             "registration refused: document on another card",
                             extra={"card": taken, "reason": "document"},
                         )
-                        raise Refused(REGISTRATION_REFUSED)
+                        raise Refused(REGISTRATION_REFUSED, "registration_refused")
+                    if (
+                        email is not None
+                        and session.scalars(
+                            select(Person.card_number).where(Person.email == email)
+                        ).first()
+                    ):
+                        # Neutral like a known document: the answer must not tell anyone
+                        # which addresses have cards here.
+                        log.warning(
+                            "registration refused: e-mail on another card",
+                            extra={"reason": "email"},
+                        )
+                        raise Refused(REGISTRATION_REFUSED, "registration_refused")
                     excluded = [
                         p.card_number
                         for p in people_named(session, name, reg.birth_date)
@@ -324,7 +378,7 @@ class Players:
                             "registration refused: the person is self-excluded",
                             extra={"card": excluded[0], "reason": "self-exclusion"},
                         )
-                        raise Refused(REGISTRATION_REFUSED)
+                        raise Refused(REGISTRATION_REFUSED, "registration_refused")
                     person = Person(
                         card_number=new_card_number(),
                         role=reg.role.value,
@@ -332,6 +386,7 @@ class Players:
                         birth_date=reg.birth_date,
                         document_type=doc_type.value,
                         document_number=doc_number,
+                        email=email,
                         password_hash=password_hash,
                         registered_at=now,
                         failed_logins=0,
@@ -340,8 +395,8 @@ class Players:
                     session.flush()
                     return Profile.of(person)
             except IntegrityError:
-                # A card number drawn twice, or the same document registered at
-                # the same moment elsewhere: the next attempt tells which.
+                # A card number drawn twice, or the same document or e-mail registered
+                # at the same moment elsewhere: the next attempt tells which.
                 continue
         raise Refused("registration failed: could not issue a unique player card, try again")
 

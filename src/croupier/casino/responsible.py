@@ -185,7 +185,9 @@ def check_not_excluded(
         other = "" if person.excluded_until == until else " (on another card of the same person)"
         raise Refused(
             f"{doing} refused: card {person.card_number} is self-excluded until "
-            f"{until:%Y-%m-%d}{other}"
+            f"{until:%Y-%m-%d}{other}",
+            "self_excluded",
+            until=f"{until:%Y-%m-%d}",
         )
 
 
@@ -216,7 +218,12 @@ def check_deposit(session: Session, person: Person, amount: int, now: datetime) 
             raise Refused(
                 f"buying chips for {amount} refused: the {name} deposit limit of card "
                 f"{person.card_number} is {limit}{whose}, {used} already deposited, "
-                f"at most {max(limit - used, 0)} more"
+                f"at most {max(limit - used, 0)} more",
+                "deposit_limit",
+                period=name,
+                limit=limit,
+                used=used,
+                left=max(limit - used, 0),
             )
 
 
@@ -282,7 +289,9 @@ class Responsible:
             raise BadInput(f"self-exclusion months must be a whole number, got {months!r}")
         if months < MIN_EXCLUSION_MONTHS:
             raise BadInput(
-                f"self-exclusion is for at least {MIN_EXCLUSION_MONTHS} months, got {months}"
+                f"self-exclusion is for at least {MIN_EXCLUSION_MONTHS} months, got {months}",
+                "exclusion_too_short",
+                months=MIN_EXCLUSION_MONTHS,
             )
         now = self.store.now()
         until = add_months(now, months)

@@ -168,7 +168,7 @@ class RoundRecords:
         statement = _ROW_LOCKED if lock and self.store.dialect != "sqlite" else _ROW
         row = session.scalars(statement, {"round_id": rid}).first()
         if row is None:
-            raise NotFound(f"no round {rid!r}")
+            raise NotFound(f"no round {rid!r}", "round_not_found")
         session.expunge(row)  # not tracked: a command writes it itself (write_rows)
         return row
 

@@ -40,6 +40,7 @@ class RoundView:
     client_seed: str
     nonce: int
     stakes: tuple[BoxStake, ...]
+    shoe_offset: int = 0  # cards of the seed's shoe dealt before this round (a shoe game)
     turn: Turn | None = None
     deadline: datetime | None = None
     legal: tuple[LegalAction, ...] = ()
@@ -65,6 +66,7 @@ class RoundView:
             "commitment": self.commitment,
             "client_seed": self.client_seed,
             "nonce": self.nonce,
+            "shoe_offset": self.shoe_offset,
             "server_seed": self.server_seed,
             "stakes": [box_to_json(s) for s in self.stakes],
             "turn": None
@@ -129,6 +131,7 @@ def make_view(row: TableRound, rebuilt: Rebuilt, viewer: Viewer) -> RoundView:
         commitment=row.commitment,
         client_seed=row.client_seed,
         nonce=row.nonce,
+        shoe_offset=row.shoe_offset,
         stakes=tuple(stake_seen_by(s, viewer) for s in rebuilt.setup.boxes),
         turn=turn,
         deadline=deadline,

@@ -36,7 +36,7 @@ from dataclasses import replace
 from datetime import datetime, timedelta
 from typing import Any
 
-from sqlalchemy import bindparam, insert, select
+from sqlalchemy import bindparam, insert, select, update
 from sqlalchemy.orm import Session
 
 from croupier.cards.deck import DeckExhausted
@@ -67,6 +67,7 @@ from croupier.casino.round_records import (
 )
 from croupier.casino.round_view import RoundView, make_view
 from croupier.casino.tables import find_table, load_profile
+from croupier.casino.text import check_text
 from croupier.games.base import (
     JSON,
     Action,
@@ -75,6 +76,7 @@ from croupier.games.base import (
     RuleError,
     Viewer,
 )
+from croupier.games.codes import code_of
 from croupier.games.common.stakes import box_to_json
 from croupier.games.script import action_json
 from croupier.store.models import Person, table_of
@@ -102,7 +104,14 @@ _TAKING = select(TableRound).where(
     TableRound.table_id == bindparam("table_id"), TableRound.phase.in_(OPEN_PHASES)
 )
 _TAKING_LOCKED = _TAKING.with_for_update()
+_SITTERS = select(_SEATS.c.person_id).where(_SEATS.c.table_id == bindparam("table_id"))
+_SET_CLIENT_SEED = (
+    update(_ROUNDS)
+    .where(_ROUNDS.c.id == bindparam("row_id"))
+    .values(client_seed=bindparam("client_seed"))
+)
 MAX_CLIENT_SEED = 64
+NOT_YOURS = "box_not_yours"
 
 
 class IllegalIntent(Refused):
@@ -205,13 +214,16 @@ class Rounds(RoundRecords):
             return self._open(session, table, client_seed)
         session.expunge(row)  # not tracked: the command writes it itself (write_rows)
         if row.phase != Phase.BETTING.value:
-            raise Refused(f"table {table.id}: round {row.id} is in play; stakes wait for the next")
+            raise Refused(
+                f"table {table.id}: round {row.id} is in play; stakes wait for the next",
+                "round_in_play",
+            )
         return row
 
     def _deal(self, session: Session, row: TableRound, actor: str) -> None:
         rebuilt = self._rebuilt(session, row)
         if not rebuilt.setup.boxes:
-            raise Refused(f"round {row.id}: no box is staked, nothing to deal")
+            raise Refused(f"round {row.id}: no box is staked, nothing to deal", "nothing_to_deal")
         state = rebuilt.engine.start(rebuilt.setup, start_deck(row, rebuilt.profile))
         self._append(session, row, EventKind.DEAL, actor, {})
         row.phase = Phase.PLAYING.value
@@ -219,21 +231,40 @@ class Rounds(RoundRecords):
 
     # -------------------------------------------------------- intents
 
-    def open(self, table_id: int, client_seed: str = "") -> RoundView:
-        """The table's round taking stakes, opened (with a fresh committed seed) if
-        there is none; ``client_seed`` is the player's contribution to the deck."""
-        if not isinstance(client_seed, str) or len(client_seed) > MAX_CLIENT_SEED:
-            raise BadInput(f"client seed must be text of at most {MAX_CLIENT_SEED} characters")
+    def open(self, table_id: int, card_number: str, client_seed: str | None = None) -> RoundView:
+        """The table's round taking stakes, opened (with a fresh committed seed) if there is
+        none, so a seated player sees its commitment before any stake; with ``client_seed``
+        the player's part of the deck, set before the round's first stake (a shoe's: before
+        its first round), after the commitment was shown, so the house cannot pick a server
+        seed to suit it."""
+        if client_seed is not None:
+            if not isinstance(client_seed, str) or len(client_seed) > MAX_CLIENT_SEED:
+                raise BadInput(f"client seed must be text of at most {MAX_CLIENT_SEED} characters")
+            check_text(client_seed, "client seed")
         with self._writing() as session:
             table = find_table(session, self.store, table_id, lock=True)
-            existing = session.scalar(
-                select(TableRound.id).where(
-                    TableRound.table_id == table.id, TableRound.phase.in_(OPEN_PHASES)
+            person = find_person(session, card_number)
+            sitters = session.connection().execute(_SITTERS, {"table_id": table.id}).scalars()
+            if person.id not in set(sitters):
+                raise Refused(
+                    f"table {table.id}: card {person.card_number} holds no box", NOT_YOURS
                 )
-            )
-            if existing is None:
-                existing = self._open(session, table, client_seed).id
-        return self.view(existing, Viewer.spectator())
+            row = self._betting_round(session, table)
+            if client_seed is not None and client_seed != row.client_seed:
+                if row.events or row.shoe_offset:
+                    raise Refused(
+                        f"round {row.id}: the client seed is fixed once a stake is down or the "
+                        "shoe goes on",
+                        "client_seed_closed",
+                    )
+                row.client_seed = client_seed
+                # the row is not tracked (write_rows writes what commands change): say it here
+                session.connection().execute(
+                    _SET_CLIENT_SEED, {"row_id": row.id, "client_seed": client_seed}
+                )
+                self._cache[row.id] = rebuild(row, ())
+                self._touch(session, row)
+        return self.view(row.id, Viewer.of(person.card_number))
 
     def stake(
         self, key: str, table_id: int, card_number: str, box: int, stake: Mapping[str, Any]
@@ -259,11 +290,13 @@ class Rounds(RoundRecords):
             connection = session.connection()
             seated = dict(connection.execute(_SEATED, {"table_id": table.id}).all())
             if seated.get(box) != person.id:
-                raise Refused(f"table {table.id} box {box}: card {card} does not hold this box")
+                raise Refused(
+                    f"table {table.id} box {box}: card {card} does not hold this box", NOT_YOURS
+                )
             row = self._betting_round(session, table)
             rebuilt = self._rebuilt(session, row)
             if any(s.box == box for s in rebuilt.setup.boxes):
-                raise Refused(f"round {row.id} box {box}: already staked")
+                raise Refused(f"round {row.id} box {box}: already staked", "already_staked")
             new = parse_stake(table.game, box, card, stake)
             if table.game == ROULETTE:  # a colour plays its chips' value
                 chip = new.stakes.get("chip")
@@ -272,7 +305,7 @@ class Rounds(RoundRecords):
             try:  # the engine is the judge of stakes: limits, seating, side bets
                 started = rebuilt.engine.start(setup, start_deck(row, rebuilt.profile))
             except RuleError as error:
-                raise Refused(f"round {row.id}: {error}") from None
+                raise Refused(f"round {row.id}: {error}", error.code, **error.params) from None
             # ...and of what they take: a dark box's BET and pre-bought options too.
             price = rebuilt.engine.staked(started)[box]
             self._append(session, row, EventKind.STAKE, card, box_to_json(new), price)
@@ -297,10 +330,15 @@ class Rounds(RoundRecords):
             row = self._row(session, round_id, lock=True)
             person = find_person(session, card_number)
             if row.phase != Phase.BETTING.value:
-                raise Refused(f"round {row.id} is {row.phase}: it is not taking stakes")
+                raise Refused(
+                    f"round {row.id} is {row.phase}: it is not taking stakes", "not_taking_stakes"
+                )
             rebuilt = self._rebuilt(session, row)
             if not any(s.player == person.card_number for s in rebuilt.setup.boxes):
-                raise Refused(f"round {row.id}: only a player with a staked box may call the deal")
+                raise Refused(
+                    f"round {row.id}: only a player with a staked box may call the deal",
+                    "deal_needs_stake",
+                )
             self._deal(session, row, person.card_number)
             return {"round_id": row.id}
 
@@ -338,16 +376,22 @@ class Rounds(RoundRecords):
         at: datetime | None = None,
     ) -> None:
         if row.phase != Phase.PLAYING.value:
-            raise RoundClosed(f"round {row.id} is {row.phase}: it takes no decisions")
+            raise RoundClosed(
+                f"round {row.id} is {row.phase}: it takes no decisions", "round_closed"
+            )
         rebuilt = self._rebuilt(session, row)
         owners = {s.box: s.player for s in rebuilt.setup.boxes}
         if person is not None:
             card = person.card_number
             if action.box == 0:
                 if card not in owners.values():
-                    raise Refused(f"round {row.id}: card {card} has no box in this round")
+                    raise Refused(
+                        f"round {row.id}: card {card} has no box in this round", NOT_YOURS
+                    )
             elif owners.get(action.box) != card:
-                raise Refused(f"round {row.id} box {action.box}: card {card} does not hold it")
+                raise Refused(
+                    f"round {row.id} box {action.box}: card {card} does not hold it", NOT_YOURS
+                )
             # Every decision is stored for good and replayed by every recall: a box that
             # could bet without end would make the round's record (and its recall) huge.
             taken = rebuilt.actions.get(action.box, 0)
@@ -355,19 +399,23 @@ class Rounds(RoundRecords):
                 where = f"box {action.box}" if action.box else f"card {card}"
                 raise IllegalIntent(
                     f"round {row.id} {where}: at most {self.max_actions_per_box} decisions "
-                    "a round; this round takes no more from it"
+                    "a round; this round takes no more from it",
+                    "too_many_decisions",
+                    most=self.max_actions_per_box,
                 )
             unasked = unasked_fields(rebuilt.engine.legal_actions(rebuilt.state), action)
             if unasked:
                 raise BadInput(
                     f"round {row.id}: {action.act} takes no {', '.join(unasked)} "
-                    "(unknown field for this action)"
+                    "(unknown field for this action)",
+                    "unknown_field",
                 )
         try:
             rebuilt.engine.verify(rebuilt.state, action)
             state = rebuilt.engine.apply(rebuilt.state, action)
         except (RuleError, DeckExhausted) as error:
-            raise IllegalIntent(f"round {row.id}: {error}") from None
+            code, params = code_of(error)
+            raise IllegalIntent(f"round {row.id}: {error}", code, **params) from None
         added = _added(rebuilt.engine.staked(rebuilt.state), rebuilt.engine.staked(state))
         if any(amount < 0 for amount in added.values()):  # an engine fault: refuse, hold nothing
             raise IllegalIntent(f"round {row.id}: {action.act} would take chips off the table")

@@ -246,7 +246,7 @@ def find_table(
     statement = _TABLE_LOCKED if lock and store.dialect != "sqlite" else _TABLE
     row = session.scalars(statement, {"table_id": number}).first()
     if row is None or row.closed_at is not None:
-        raise NotFound(f"no table {number}")
+        raise NotFound(f"no table {number}", "table_not_found")
     return row
 
 
@@ -320,7 +320,9 @@ class Tables:
                 listed = ", ".join(str(t) for t in mine)
                 raise Refused(
                     f"card {person.card_number} already sits at {len(mine)} personal table(s) "
-                    f"({listed}); at most {most_open} at a time: stand up at one first"
+                    f"({listed}); at most {most_open} at a time: stand up at one first",
+                    "personal_tables_limit",
+                    most=most_open,
                 )
             row = self._empty_personal(session, profile.id, limits)
             if row is None:
@@ -410,7 +412,7 @@ class Tables:
         now = self.store.now()
         if box is None:
             if not info.free_boxes:
-                raise Refused(f"table {row.id}: every box is taken")
+                raise Refused(f"table {row.id}: every box is taken", "table_full")
             box = info.free_boxes[0]
         if not 1 <= box <= row.boxes:
             raise BadInput(f"table {row.id} has boxes 1 to {row.boxes}, not {box}")
@@ -419,15 +421,21 @@ class Tables:
             mine = owner == person.card_number
             raise Refused(
                 f"table {row.id} box {box} is "
-                + ("already yours" if mine else "taken by another player")
+                + ("already yours" if mine else "taken by another player"),
+                "box_already_yours" if mine else "box_taken",
             )
         card = person.card_number
         if card not in info.players and len(info.players) >= row.max_players:
-            raise Refused(f"table {row.id} is {row.mode} and has its {row.max_players} player(s)")
+            raise Refused(
+                f"table {row.id} is {row.mode} and has its {row.max_players} player(s)",
+                "table_full",
+            )
         most = boxes_per_player(load_profile(row.profile), row.boxes)
         if len(info.boxes_of(card)) >= most:
             raise Refused(
-                f"table {row.id}: one player may hold at most {most} box(es) in {row.profile}"
+                f"table {row.id}: one player may hold at most {most} box(es) in {row.profile}",
+                "boxes_per_player_limit",
+                most=most,
             )
         session.add(Seat(table_id=row.id, box=box, person_id=person.id, seated_at=now))
         session.flush()
@@ -444,7 +452,10 @@ class Tables:
                 select(Seat).where(Seat.table_id == row.id, Seat.box == box)
             ).one_or_none()
             if seat is None or seat.person_id != person.id:
-                raise Refused(f"table {row.id} box {box} is not held by card {person.card_number}")
+                raise Refused(
+                    f"table {row.id} box {box} is not held by card {person.card_number}",
+                    "box_not_yours",
+                )
             leave(session, self.store, row, person, box, self.colours, "left the table")
             session.delete(seat)
             session.flush()
@@ -456,7 +467,9 @@ class Tables:
         with self.store.write() as session:
             row = find_table(session, self.store, table_id, lock=True)
             if table_info(session, row).open_round is not None:
-                raise Refused(f"table {row.id} has a round in play: finish or void it first")
+                raise Refused(
+                    f"table {row.id} has a round in play: finish or void it first", "table_in_play"
+                )
             for person in session.scalars(
                 select(Person)
                 .join(ColourStack, ColourStack.person_id == Person.id)

@@ -40,6 +40,7 @@ def check_text(text: str, what: str) -> str:
         i, ch = found
         raise BadInput(
             f"{what}: character U+{ord(ch):04X} at position {i} is not allowed "
-            "(control or bidirectional formatting)"
+            "(control or bidirectional formatting)",
+            "forbidden_character",
         )
     return text

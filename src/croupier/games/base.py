@@ -38,13 +38,14 @@ from enum import Enum
 from typing import Any, Generic, Protocol, TypeVar
 
 from croupier.cards.deck import Deck
+from croupier.games.codes import CodedError, code_of
 
 JSON = dict[str, Any]
 P = TypeVar("P")
 S = TypeVar("S")
 
 
-class RuleError(ValueError):
+class RuleError(CodedError):
     """Something the rules do not allow: a bad setup, an illegal action.
 
     The message names the box, the action and the reason, in words a player
@@ -59,7 +60,8 @@ class IllegalAction(RuleError):
         self.action = action
         self.reason = reason
         where = f"box {action.box}" + (f" hand {action.hand + 1}" if action.hand else "")
-        super().__init__(f"{where}: {action.act} refused: {reason}")
+        code, params = code_of(reason)
+        super().__init__(f"{where}: {action.act} refused: {reason}", code, **params)
 
 
 @dataclass(frozen=True, slots=True)

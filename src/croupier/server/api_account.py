@@ -37,6 +37,7 @@ router = APIRouter(prefix="/api", tags=["account"])
 def player_out(profile: Profile) -> PlayerOut:
     return PlayerOut(
         card_number=profile.card_number,
+        email=profile.email,
         full_name=profile.full_name,
         role=profile.role.value,
         birth_date=profile.birth_date,
@@ -60,9 +61,15 @@ def client_address(request: Request) -> str:
 
 @router.post("/register", status_code=201)
 async def register(body: RegisterIn, state: State) -> PlayerOut:
-    """Register a player (18 or older today) and issue their player card."""
+    """Register a player (18 or older today) and issue their player card; an e-mail
+    address, if given, is a second way to log in."""
     registration = Registration(
-        body.full_name, body.birth_date, body.document_type, body.document_number, body.password
+        body.full_name,
+        body.birth_date,
+        body.document_type,
+        body.document_number,
+        body.password,
+        email=body.email,
     )
     # Hashing the password is argon2 work: in line with every other password check.
     profile = await state.passwords.run(state.casino.players.register, registration)
@@ -71,7 +78,8 @@ async def register(body: RegisterIn, state: State) -> PlayerOut:
 
 @router.post("/login")
 async def login(body: LoginIn, state: State, request: Request, response: Response) -> LoginOut:
-    """Open a session: the token comes back once, and as an HttpOnly cookie.
+    """Open a session by card number or e-mail: the token comes back once, and as an
+    HttpOnly cookie.
 
     Every failure gets one answer; an address that keeps failing waits longer and longer
     (429), and password checks run one at a time so they cannot starve the game."""
@@ -80,7 +88,7 @@ async def login(body: LoginIn, state: State, request: Request, response: Respons
     if wait > 0:
         raise too_many("too many failed logins from this address", wait)
     try:
-        done = await state.passwords.run(state.casino.auth.login, body.card_number, body.password)
+        done = await state.passwords.run(state.casino.auth.login, body.login, body.password)
     except AuthError:
         state.logins.failed(address)
         raise

@@ -22,7 +22,9 @@ from croupier.server.schemas import (
     ColourChipsOut,
     ColourReceiptOut,
     CreateTableIn,
+    FairRoundOut,
     KeyIn,
+    RoundSeedIn,
 )
 from croupier.server.security import Player, State, viewer_profile
 
@@ -111,6 +113,22 @@ async def create_personal_table(
     return floor.table_json(info, Viewer.of(player.card_number))
 
 
+@router.post("/tables/{table_id}/round")
+async def next_round(
+    table_id: TableId, body: RoundSeedIn, player: Player, state: State
+) -> FairRoundOut:
+    """The round taking stakes at a table where you hold a box, opened if there is none:
+    its commitment (SHA-256 of the server seed) before any stake, and with ``client_seed``
+    your part of its deck, set before its first stake (a shoe's: before the shoe's first
+    round; ``client_seed_closed`` after). The server seed is revealed in the round's recall
+    once nothing more is dealt from it."""
+    floor = state.floor
+    view = await floor.call(floor.rounds.open, table_id, player.card_number, body.client_seed)
+    floor.remember(view)
+    await floor.publish(table_id, "round", by=alias(player.card_number))
+    return FairRoundOut.model_validate(view.to_json())
+
+
 @router.get("/limit-tiers")
 async def limit_tiers() -> list[dict[str, Any]]:
     """The limit tiers a personal table may have (``tier`` in POST /api/tables)."""
@@ -127,7 +145,9 @@ async def colour_chips(table_id: TableId, player: Player, state: State) -> Colou
     floor = state.floor
     view = await floor.read(floor.colours.of, table_id, player.card_number)
     if view is None:
-        raise NotFound(f"table {table_id}: card {player.card_number} holds no colour chips here")
+        raise NotFound(
+            f"table {table_id}: card {player.card_number} holds no colour chips here", "colour_none"
+        )
     return ColourChipsOut.model_validate(view.to_json())
 
 

@@ -21,9 +21,10 @@ from starlette.exceptions import HTTPException
 
 from croupier.casino.errors import CasinoError
 from croupier.games.base import RuleError
+from croupier.games.codes import Params
 from croupier.profiles import ProfileError
 from croupier.server.logs import log
-from croupier.server.refusals import CODES, Params, refusal
+from croupier.server.refusals import CODES, refusal
 
 
 class ApiError(Exception):

@@ -382,7 +382,7 @@ class Floor:
         event after it: a client never goes back to an older state).
         """
         if not 0 < table_id < 2**31:  # what the database can hold; anything else is no table
-            raise NotFound(f"no table {table_id}")
+            raise NotFound(f"no table {table_id}", "table_not_found")
         await self.read(self.info, table_id)  # NotFound before anything is made for a bad id
         channel = self.hub.channel(str(table_id))
         async with self._publishing[table_id]:

@@ -27,6 +27,7 @@ from pydantic import (
     Field,
     StrictInt,
     StrictStr,
+    model_validator,
 )
 
 from croupier.casino.documents import DocumentType
@@ -54,6 +55,7 @@ Key = Annotated[StrictStr, Field(min_length=1, max_length=100, pattern=r"^[A-Za-
 Money = Annotated[StrictInt, Field(gt=0, le=10**12, description="kopecks")]
 Card = Annotated[Text, Field(min_length=1, max_length=32, description="player card number")]
 Password = Annotated[Text, Field(min_length=1, max_length=200)]
+Email = Annotated[Text, Field(min_length=3, max_length=254, description="e-mail address")]
 
 
 class In(BaseModel):
@@ -82,11 +84,27 @@ class RegisterIn(In):
     document_type: Annotated[DocumentType, Field(strict=False)]
     document_number: Annotated[Text, Field(min_length=1, max_length=64)]
     password: Password
+    email: Email | None = Field(
+        default=None, description="optional, a second way to log in; one card per address"
+    )
 
 
 class LoginIn(In):
-    card_number: Card
+    """A login names the card by its number or by its e-mail address: exactly one."""
+
+    card_number: Card | None = None
+    email: Email | None = None
     password: Password
+
+    @model_validator(mode="after")
+    def _one_login(self) -> LoginIn:
+        if (self.card_number is None) == (self.email is None):
+            raise ValueError("give card_number or email (one of them)")
+        return self
+
+    @property
+    def login(self) -> str:
+        return self.card_number if self.card_number is not None else str(self.email)
 
 
 class MoneyIn(In):
@@ -143,6 +161,27 @@ class KeyIn(In):
     key: Key
 
 
+class RoundSeedIn(In):
+    """The player's part of the next round's deck (none: just show the commitment)."""
+
+    client_seed: Annotated[Text, Field(max_length=64)] | None = None
+
+
+class FairRoundOut(BaseModel):
+    """The round taking stakes at a table: what the provably-fair check needs before it."""
+
+    round_id: str
+    table_id: int
+    number: int
+    game: str
+    profile: str
+    phase: str
+    commitment: str = Field(description="SHA-256 of the secret server seed, hex")
+    client_seed: str
+    nonce: int
+    shoe_offset: int = Field(description="cards of the seed's shoe dealt before this round")
+
+
 class VerifyIn(In):
     server_seed: Annotated[StrictStr, Field(min_length=32, max_length=128, pattern=r"^[0-9a-f]+$")]
     client_seed: Annotated[Text, Field(max_length=200)] = ""
@@ -152,6 +191,7 @@ class VerifyIn(In):
 
 class PlayerOut(BaseModel):
     card_number: str
+    email: str | None = Field(description="the card's e-mail login, lower-cased (None: none)")
     full_name: str
     role: str
     birth_date: date

@@ -15,6 +15,7 @@ from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 from starlette.requests import HTTPConnection
 
 from croupier.casino import AuthError, Profile
+from croupier.casino.auth import SESSION_ENDED
 from croupier.server.state import ServerState, connection_state, server_state
 
 COOKIE = "croupier_session"
@@ -48,7 +49,7 @@ def current_player(
     """The logged-in person, or a 401 telling them to log in."""
     profile = viewer_profile(request)
     if profile is None:
-        raise AuthError("not logged in: POST /api/login first")
+        raise AuthError("not logged in: POST /api/login first", SESSION_ENDED)
     return profile
 
 

@@ -26,7 +26,7 @@ from urllib.parse import urlsplit
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 
 from croupier.casino import AuthError, CasinoError, Profile
-from croupier.casino.auth import token_hash
+from croupier.casino.auth import SESSION_ENDED, token_hash
 from croupier.games.base import JSON, RuleError, Viewer
 from croupier.server.floor import Floor
 from croupier.server.hub import Subscriber, frame_text
@@ -207,10 +207,10 @@ async def check_session(state: ServerState, token: str | None, player: Profile, 
     """:class:`SessionGone` unless ``token`` is still a live session of ``player``."""
     try:
         if token is None:
-            raise AuthError("no session: log in again")
+            raise AuthError("no session: log in again", SESSION_ENDED)
         now = await state.floor.read(state.casino.auth.authenticate, token)
         if now.id != player.id:  # cannot happen for a token, but never act for someone else
-            raise AuthError("the session belongs to another player: log in again")
+            raise AuthError("the session belongs to another player: log in again", SESSION_ENDED)
     except AuthError as error:
         raise SessionGone(error_message("unauthorized", str(error), key)) from None
 

@@ -144,6 +144,8 @@ class Person(Base):
     document_type: Mapped[str] = mapped_column(String(32))
     document_number: Mapped[str] = mapped_column(String(64))
     password_hash: Mapped[str] = mapped_column(String(255))
+    # A second login, lower-cased (compared case-insensitively); one card per address.
+    email: Mapped[str | None] = mapped_column(String(254), unique=True, nullable=True)
     registered_at: Mapped[datetime] = mapped_column(UtcDateTime)
     failed_logins: Mapped[int] = mapped_column(Integer, default=0)
     locked_until: Mapped[datetime | None] = mapped_column(UtcDateTime, nullable=True)

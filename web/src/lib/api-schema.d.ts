@@ -235,7 +235,8 @@ export interface paths {
         put?: never;
         /**
          * Login
-         * @description Open a session: the token comes back once, and as an HttpOnly cookie.
+         * @description Open a session by card number or e-mail: the token comes back once, and as an
+         *     HttpOnly cookie.
          *
          *     Every failure gets one answer; an address that keeps failing waits longer and longer
          *     (429), and password checks run one at a time so they cannot starve the game.
@@ -337,7 +338,8 @@ export interface paths {
         put?: never;
         /**
          * Register
-         * @description Register a player (18 or older today) and issue their player card.
+         * @description Register a player (18 or older today) and issue their player card; an e-mail
+         *     address, if given, is a second way to log in.
          */
         post: operations["register_api_register_post"];
         delete?: never;
@@ -456,6 +458,30 @@ export interface paths {
          *     the box does it too). After a long absence each chip is worth the table minimum.
          */
         post: operations["change_back_colour_chips_api_tables__table_id__colour_chips_change_back_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tables/{table_id}/round": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Next Round
+         * @description The round taking stakes at a table where you hold a box, opened if there is none:
+         *     its commitment (SHA-256 of the server seed) before any stake, and with ``client_seed``
+         *     your part of its deck, set before its first stake (a shoe's: before the shoe's first
+         *     round; ``client_seed_closed`` after). The server seed is revealed in the round's recall
+         *     once nothing more is dealt from it.
+         */
+        post: operations["next_round_api_tables__table_id__round_post"];
         delete?: never;
         options?: never;
         head?: never;
@@ -620,7 +646,7 @@ export interface components {
              * Code
              * @enum {string}
              */
-            code: "unauthorized" | "insufficient_funds" | "refused" | "conflict" | "not_found" | "bad_input" | "rule_refused" | "login_failed" | "session_ended" | "under_age" | "registration_refused" | "password_too_short" | "password_common" | "birth_date_too_early" | "document_type_unknown" | "document_number_invalid" | "card_number_invalid" | "forbidden_character" | "self_excluded" | "deposit_limit" | "exclusion_too_short" | "colour_chips_short" | "insufficient_chips" | "staff_do_not_play" | "idempotency_key_reused" | "colour_not_roulette" | "colour_chip_value" | "colour_not_seated" | "colour_value_fixed" | "colour_revalued" | "colour_stake_value" | "colour_none" | "colour_count" | "personal_tables_limit" | "table_full" | "box_taken" | "box_already_yours" | "boxes_per_player_limit" | "box_not_yours" | "table_in_play" | "table_not_found" | "round_in_play" | "already_staked" | "not_taking_stakes" | "deal_needs_stake" | "nothing_to_deal" | "round_closed" | "too_many_decisions" | "unknown_field" | "stake_above_maximum" | "stake_below_minimum" | "recall_too_old" | "round_not_found" | "player_not_found" | "forbidden" | "too_large" | "rate_limited" | "method_not_allowed" | "http" | "internal";
+            code: "unauthorized" | "insufficient_funds" | "refused" | "conflict" | "not_found" | "bad_input" | "rule_refused" | "login_failed" | "session_ended" | "under_age" | "registration_refused" | "password_too_short" | "password_common" | "birth_date_too_early" | "document_type_unknown" | "document_number_invalid" | "card_number_invalid" | "email_invalid" | "forbidden_character" | "self_excluded" | "deposit_limit" | "exclusion_too_short" | "insufficient_chips" | "colour_chips_short" | "staff_do_not_play" | "idempotency_key_reused" | "colour_not_roulette" | "colour_chip_value" | "colour_not_seated" | "colour_value_fixed" | "colour_revalued" | "colour_stake_value" | "colour_none" | "colour_count" | "table_not_found" | "personal_tables_limit" | "table_full" | "box_taken" | "box_already_yours" | "boxes_per_player_limit" | "box_not_yours" | "table_in_play" | "round_in_play" | "already_staked" | "not_taking_stakes" | "deal_needs_stake" | "nothing_to_deal" | "round_closed" | "too_many_decisions" | "unknown_field" | "stake_below_minimum" | "stake_above_maximum" | "recall_too_old" | "round_not_found" | "player_not_found" | "client_seed_closed" | "not_your_turn" | "nothing_to_decide" | "no_such_box" | "unknown_action" | "box_already_acted" | "box_folded" | "dark_box_decides_nothing" | "exchange_not_now" | "exchange_count" | "already_insured" | "forbidden" | "too_large" | "rate_limited" | "method_not_allowed" | "http" | "internal";
             /**
              * Kind
              * @description the broad class: unauthorized, bad_input, refused...
@@ -655,6 +681,38 @@ export interface components {
              * @default 6
              */
             months: number;
+        };
+        /**
+         * FairRoundOut
+         * @description The round taking stakes at a table: what the provably-fair check needs before it.
+         */
+        FairRoundOut: {
+            /** Client Seed */
+            client_seed: string;
+            /**
+             * Commitment
+             * @description SHA-256 of the secret server seed, hex
+             */
+            commitment: string;
+            /** Game */
+            game: string;
+            /** Nonce */
+            nonce: number;
+            /** Number */
+            number: number;
+            /** Phase */
+            phase: string;
+            /** Profile */
+            profile: string;
+            /** Round Id */
+            round_id: string;
+            /**
+             * Shoe Offset
+             * @description cards of the seed's shoe dealt before this round
+             */
+            shoe_offset: number;
+            /** Table Id */
+            table_id: number;
         };
         /** KeyIn */
         KeyIn: {
@@ -750,13 +808,15 @@ export interface components {
              */
             required: boolean;
         };
-        /** LoginIn */
+        /**
+         * LoginIn
+         * @description A login names the card by its number or by its e-mail address: exactly one.
+         */
         LoginIn: {
-            /**
-             * Card Number
-             * @description player card number
-             */
-            card_number: string;
+            /** Card Number */
+            card_number?: string | null;
+            /** Email */
+            email?: string | null;
             /** Password */
             password: string;
         };
@@ -792,6 +852,11 @@ export interface components {
             birth_date: string;
             /** Card Number */
             card_number: string;
+            /**
+             * Email
+             * @description the card's e-mail login, lower-cased (None: none)
+             */
+            email: string | null;
             /** Full Name */
             full_name: string;
             /**
@@ -875,10 +940,23 @@ export interface components {
             /** Document Number */
             document_number: string;
             document_type: components["schemas"]["DocumentType"];
+            /**
+             * Email
+             * @description optional, a second way to log in; one card per address
+             */
+            email?: string | null;
             /** Full Name */
             full_name: string;
             /** Password */
             password: string;
+        };
+        /**
+         * RoundSeedIn
+         * @description The player's part of the next round's deck (none: just show the commitment).
+         */
+        RoundSeedIn: {
+            /** Client Seed */
+            client_seed?: string | null;
         };
         /**
          * StakeFee
@@ -1733,6 +1811,41 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ColourReceiptOut"];
+                };
+            };
+            /** @description a refusal */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    next_round_api_tables__table_id__round_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                table_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RoundSeedIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FairRoundOut"];
                 };
             };
             /** @description a refusal */

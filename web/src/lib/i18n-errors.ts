@@ -13,7 +13,7 @@ export const errorsEn = {
   err_too_large: "Too many bets at once.",
   err_rule_refused: "That move is not allowed at this moment.",
   err_login_failed:
-    "Wrong card number or password. After three wrong passwords the card waits a while; the cash desk can unlock it.",
+    "Wrong card number, e-mail or password. After three wrong passwords the card waits a while; the cash desk can unlock it.",
   err_session_ended: "Your session has ended. Please log in again.",
   err_under_age: "Registration is for adults only ({age} or older): you may register from {adult_from}.",
   err_registration_refused: "These details cannot be registered online: please ask at the cash desk.",
@@ -68,6 +68,19 @@ export const errorsEn = {
   err_rate_limited: "Too many attempts: please wait a little and try again.",
   err_method_not_allowed: "That did not work. Please try again.",
   err_http: "That did not work. Please try again.",
+  err_email_invalid: "Please check the e-mail address: like name@example.com.",
+  err_not_your_turn: "Not yet: it is box {box}'s turn.",
+  err_nothing_to_decide: "Nothing is left to decide in this round.",
+  err_no_such_box: "There is no such box in this round.",
+  err_unknown_action: "That move does not exist in this game.",
+  err_box_already_acted: "This box has already made its decision.",
+  err_box_folded: "This box has folded.",
+  err_dark_box_decides_nothing: "A dark box decides nothing: it plays as staked.",
+  err_exchange_not_now: "No exchange is open to this box now.",
+  err_exchange_count: "You cannot exchange {count} cards here (allowed: {allowed}).",
+  err_already_insured: "This box is already insured.",
+  err_client_seed_closed:
+    "The client seed can no longer change for this round: set it before the first stake of a new shoe or round.",
 };
 
 export const errorsRu: Record<keyof typeof errorsEn, string> = {
@@ -83,7 +96,7 @@ export const errorsRu: Record<keyof typeof errorsEn, string> = {
   err_too_large: "Слишком много ставок сразу.",
   err_rule_refused: "Сейчас так сделать нельзя.",
   err_login_failed:
-    "Неверный номер карты или пароль. После трёх неверных паролей карта ждёт некоторое время; касса может её разблокировать.",
+    "Неверный номер карты, e-mail или пароль. После трёх неверных паролей карта ждёт некоторое время; касса может её разблокировать.",
   err_session_ended: "Сеанс закончился. Войдите снова.",
   err_under_age:
     "Регистрация только для совершеннолетних ({age} лет): зарегистрироваться можно с {adult_from}.",
@@ -139,4 +152,17 @@ export const errorsRu: Record<keyof typeof errorsEn, string> = {
   err_rate_limited: "Слишком много попыток: подождите немного и попробуйте снова.",
   err_method_not_allowed: "Не получилось. Попробуйте ещё раз.",
   err_http: "Не получилось. Попробуйте ещё раз.",
+  err_email_invalid: "Проверьте адрес e-mail: вида name@example.ru.",
+  err_not_your_turn: "Ещё не ваш ход: ходит бокс {box}.",
+  err_nothing_to_decide: "В этом раунде решать больше нечего.",
+  err_no_such_box: "Такого бокса в этом раунде нет.",
+  err_unknown_action: "Такого хода в этой игре нет.",
+  err_box_already_acted: "Этот бокс уже принял решение.",
+  err_box_folded: "Этот бокс сбросил карты.",
+  err_dark_box_decides_nothing: "Тёмный бокс ничего не решает: он играет как поставлен.",
+  err_exchange_not_now: "Обмен этому боксу сейчас не доступен.",
+  err_exchange_count: "Здесь нельзя обменять {count} карт (можно: {allowed}).",
+  err_already_insured: "Этот бокс уже застрахован.",
+  err_client_seed_closed:
+    "Клиентский сид этого раунда уже нельзя изменить: задайте его до первой ставки нового раунда или шуза.",
 };

@@ -1,5 +1,6 @@
 // Every string the player reads, in English and Russian. The Russian table is typed against the
 // English one (tsc fails on a missing key) and a unit test checks both are complete and non-empty.
+import { accountEn, accountRu } from "./i18n-account";
 import { errorsEn, errorsRu } from "./i18n-errors";
 import { rulesEn, rulesRu } from "./i18n-rules";
 
@@ -8,6 +9,7 @@ export type Lang = "ru" | "en";
 export const en = {
   ...rulesEn,
   ...errorsEn,
+  ...accountEn,
   brand: "Croupier",
   lobby: "Lobby",
   cashier: "Cashier",
@@ -22,7 +24,7 @@ export const en = {
   document_type: "Identity document",
   document_number: "Document number",
   password: "Password",
-  login_id: "Player card number",
+  login_id: "Player card number or e-mail",
   doc_passport: "Passport",
   doc_foreign_passport: "Foreign passport",
   doc_id_card: "National ID card",
@@ -30,10 +32,10 @@ export const en = {
   doc_residence_permit: "Residence permit",
   doc_military_id: "Military ID",
   adult_rule: "Only adults (18 or older) may register.",
-  registered: "Welcome! Your player card number is {card}. Keep it: you log in with it.",
+  registered: "Welcome! Your player card number is {card}. Keep it: you log in with it (or your e-mail).",
   lock_warning: "Careful: three wrong passwords in a row lock the card.",
   card_is: "Your player card number",
-  card_hint: "You log in with this number and your password.",
+  card_hint: "You log in with this number (or your e-mail) and your password.",
   lang_name: "English",
   cat_russian: "Russian poker",
   cat_house: "Hold'em and three-card",
@@ -287,6 +289,7 @@ export type Key = keyof typeof en;
 export const ru: Record<Key, string> = {
   ...rulesRu,
   ...errorsRu,
+  ...accountRu,
   brand: "Крупье",
   lobby: "Лобби",
   cashier: "Касса",
@@ -301,7 +304,7 @@ export const ru: Record<Key, string> = {
   document_type: "Документ",
   document_number: "Номер документа",
   password: "Пароль",
-  login_id: "Номер карты игрока",
+  login_id: "Номер карты игрока или e-mail",
   doc_passport: "Паспорт",
   doc_foreign_passport: "Заграничный паспорт",
   doc_id_card: "Удостоверение личности",
@@ -309,10 +312,11 @@ export const ru: Record<Key, string> = {
   doc_residence_permit: "Вид на жительство",
   doc_military_id: "Военный билет",
   adult_rule: "Регистрация только для совершеннолетних (18 лет и старше).",
-  registered: "Добро пожаловать! Номер вашей карты игрока: {card}. Сохраните его: по нему вы входите.",
+  registered:
+    "Добро пожаловать! Номер вашей карты игрока: {card}. Сохраните его: по нему (или по e-mail) вы входите.",
   lock_warning: "Внимание: три неверных пароля подряд блокируют карту.",
   card_is: "Номер вашей карты игрока",
-  card_hint: "Для входа нужны этот номер и ваш пароль.",
+  card_hint: "Для входа нужны этот номер (или e-mail) и ваш пароль.",
   lang_name: "Русский",
   cat_russian: "Русский покер",
   cat_house: "Холдем и три карты",

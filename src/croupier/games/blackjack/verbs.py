@@ -21,6 +21,7 @@ from croupier.games.blackjack.flow import advance, put
 from croupier.games.blackjack.hand import BLACKJACK
 from croupier.games.blackjack.options import menu
 from croupier.games.blackjack.state import BlackjackState, Hand
+from croupier.games.codes import UNKNOWN_ACTION, Reason
 from croupier.games.common.evolve import evolve
 from croupier.games.common.verbs import OnHand, Verb
 
@@ -65,7 +66,7 @@ def _why_not(state: BlackjackState, verb: str, why: Why | None) -> str:
     if state.boxes[bi].hands[hi].natural:
         return "a blackjack takes even money or stands"
     if why is None:
-        return f"{verb!r} is not an action of blackjack"
+        return Reason(f"{verb!r} is not an action of blackjack", UNKNOWN_ACTION)
     return why if isinstance(why, str) else why(state)
 
 

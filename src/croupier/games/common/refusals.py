@@ -27,6 +27,7 @@ from collections.abc import Callable
 from typing import Generic, TypeVar
 
 from croupier.games.base import Action, IllegalAction
+from croupier.games.codes import Reason
 from croupier.games.common.turns import B, BoxTurns
 
 S = TypeVar("S")
@@ -52,9 +53,9 @@ def seat_refusal(
     """Why ``sender`` may not act on a seat whose player is ``owner`` (None:
     no such seat), or None: the first check of every action on a box."""
     if owner is None:
-        return f"there is no such {seat} {where}"
+        return Reason(f"there is no such {seat} {where}", "no_such_box")
     if sender is not None and sender != owner:
-        return f"the {seat} belongs to {owner}, not {sender}"
+        return Reason(f"the {seat} belongs to {owner}, not {sender}", "box_not_yours")
     return None
 
 
@@ -68,5 +69,5 @@ def turn_refusal(turns: BoxTurns[B], box: B, idle: Callable[[B], str | None]) ->
     if reason is not None:
         return reason
     if current is None:
-        return "nothing is left to decide in this round"
-    return f"it is box {current.box}'s turn"
+        return Reason("nothing is left to decide in this round", "nothing_to_decide")
+    return Reason(f"it is box {current.box}'s turn", "not_your_turn", box=current.box)

@@ -170,7 +170,11 @@ def check_stake(spec: StakeSpec, limits: Limits, stake: BoxStake) -> None:
 def _within(where: str, line: LineSpec, amount: int, low: int, limits: Limits) -> None:
     if not low <= amount <= limits.max_stake:
         raise RuleError(
-            f"{where}: {line.label} {amount} is outside the table limits {low}..{limits.max_stake}"
+            f"{where}: {line.label} {amount} is outside the table limits {low}..{limits.max_stake}",
+            "stake_below_minimum" if amount < low else "stake_above_maximum",
+            amount=amount,
+            min=low,
+            max=limits.max_stake,
         )
 
 

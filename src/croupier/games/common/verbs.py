@@ -46,6 +46,7 @@ from dataclasses import dataclass
 from typing import Any, Generic, Protocol, Self, TypeGuard, TypeVar
 
 from croupier.games.base import Action, IllegalAction
+from croupier.games.codes import UNKNOWN_ACTION, Reason
 from croupier.games.common.refusals import Refusals, seat_refusal
 
 S = TypeVar("S")  # a round's state
@@ -120,7 +121,7 @@ class VerbEngine(Refusals[S], Generic[S, K]):
 
     def unknown(self, state: S, action: Action) -> str:
         """The refusal of a verb this game does not have."""
-        return f"{action.act!r} is not an action of this game"
+        return Reason(f"{action.act!r} is not an action of this game", UNKNOWN_ACTION)
 
     def _checked(self, state: S, action: Action) -> str | tuple[Verb[S, Any], Any]:
         """The refusal, or the verb with its payload (read once)."""

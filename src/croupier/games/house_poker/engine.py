@@ -42,6 +42,7 @@ from croupier.games.base import (
     Turn,
     Viewer,
 )
+from croupier.games.codes import UNKNOWN_ACTION, Reason
 from croupier.games.common.verbs import BoxEngine, Verb
 from croupier.games.common.view import card_texts
 from croupier.games.house_poker.flow import open_street, street_stake
@@ -69,7 +70,7 @@ class HousePokerGame(BoxEngine[HouseState, HouseVerb]):
 
     def unknown(self, state: HouseState, action: Action) -> str:
         verbs = ", ".join(sorted(offered(state)))
-        return f"{action.act!r} is not an action of this game ({verbs})"
+        return Reason(f"{action.act!r} is not an action of this game ({verbs})", UNKNOWN_ACTION)
 
     # ------------------------------------------------------------ the deal
 

@@ -48,6 +48,7 @@ from croupier.games.base import (
     Turn,
     Viewer,
 )
+from croupier.games.codes import UNKNOWN_ACTION, Reason, reason_of
 from croupier.games.common.cap import cap_lines
 from croupier.games.common.evolve import evolve
 from croupier.games.common.refusals import seat_refusal
@@ -138,7 +139,7 @@ def _refuse_bet(state: RouletteState, bet: Bet) -> str | None:
     try:
         placed(state, bet, seat)
     except ValueError as why:
-        return str(why)
+        return reason_of(why)
     # A bet on positions already at their maximum is accepted too, all of it
     # returned ([004]: "the excess is returned to the player"), never refused.
     return None
@@ -162,7 +163,12 @@ def placed(state: RouletteState, bet: Bet, seat: BoxStake) -> Placed:
     unit = amount // chips
     limits = state.setup.limits
     if unit < limits.min_stake:
-        raise ValueError(f"{unit} a chip is below the table minimum {limits.min_stake}")
+        raise RuleError(
+            f"{unit} a chip is below the table minimum {limits.min_stake}",
+            "stake_below_minimum",
+            amount=unit,
+            min=limits.min_stake,
+        )
     positions: list[tuple[str, int]] = []
     for position, n in spread:
         ceiling = state.profile.position_max[kind_of(position)] * limits.max_stake
@@ -225,7 +231,9 @@ class RouletteGame(VerbEngine[RouletteState, RouletteVerb]):
         return "no more bets: the table is closed" if state.closed else None
 
     def unknown(self, state: RouletteState, action: Action) -> str:
-        return f"{action.act!r} is not an action of roulette (bet, no_more_bets)"
+        return Reason(
+            f"{action.act!r} is not an action of roulette (bet, no_more_bets)", UNKNOWN_ACTION
+        )
 
     def start(self, setup: RoundSetup[RouletteProfile], deck: Deck) -> RouletteState:
         check_setup(setup)

@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from croupier.cards.card import format_cards
 from croupier.cards.deck import Deck
 from croupier.games.base import LegalAction
+from croupier.games.codes import Reason
 from croupier.games.common.antes import antes
 from croupier.games.common.evolve import evolve
 from croupier.games.stud.profile import ImproveRound, StudProfile
@@ -70,13 +71,18 @@ def refuse_exchange(
     """Why ``box`` may not exchange ``cards`` now, or None."""
     rnd = open_round(profile, box)
     if rnd is None or not rnd.exchange_counts:
-        return "no exchange is open to this box now"
+        return Reason("no exchange is open to this box now", "exchange_not_now")
     held = _not_held(box, cards)
     if held:
         return held
     if len(cards) not in exchange_counts(rnd, box, forbidden):
         allowed = ", ".join(str(n) for n in exchange_counts(rnd, box, forbidden)) or "none"
-        return f"cannot exchange {len(cards)} cards here (allowed: {allowed})"
+        return Reason(
+            f"cannot exchange {len(cards)} cards here (allowed: {allowed})",
+            "exchange_count",
+            count=len(cards),
+            allowed=allowed,
+        )
     return None
 
 

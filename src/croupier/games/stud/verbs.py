@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from typing import Any, Literal, Self
 
 from croupier.games.base import Action
+from croupier.games.codes import UNKNOWN_ACTION, Reason
 from croupier.games.common.evolve import evolve
 from croupier.games.common.refusals import turn_refusal
 from croupier.games.common.verbs import OnBox, Verb
@@ -87,11 +88,13 @@ def _turn(state: StudState, box: BoxState) -> str | None:
 
 def _idle(box: BoxState) -> str | None:
     if box.dark:
-        return "a dark box decides nothing: it is played as staked"
+        return Reason(
+            "a dark box decides nothing: it is played as staked", "dark_box_decides_nothing"
+        )
     if box.stage is Stage.PLAYED:
-        return "the box has already placed its BET"
+        return Reason("the box has already placed its BET", "box_already_acted")
     if box.stage is Stage.FOLDED:
-        return "the box has folded"
+        return Reason("the box has folded", "box_folded")
     return None
 
 
@@ -109,8 +112,8 @@ def _deciding(state: StudState, box: BoxState, owing: bool = False) -> str | Non
 
 
 def refuse_unknown(state: StudState, action: Action) -> str:
-    return _deciding(state, _box(state, OnBox.read(action))) or (
-        f"{action.act!r} is not an action of this game"
+    return _deciding(state, _box(state, OnBox.read(action))) or Reason(
+        f"{action.act!r} is not an action of this game", UNKNOWN_ACTION
     )
 
 
@@ -135,7 +138,7 @@ def _refuse_stand(state: StudState, move: OnBox) -> str | None:
     box = _box(state, move)
     reason = _deciding(state, box)
     if reason is None and improve.open_round(state.profile, box) is None:
-        return "improving is over for this box: play or fold"
+        return Reason("improving is over for this box: play or fold", "exchange_not_now")
     return reason
 
 
@@ -158,7 +161,7 @@ def _refuse_insure(state: StudState, move: Insure) -> str | None:
         if spec is None:
             return "this game has no insurance"
         if box.insurance:
-            return "the box is already insured"
+            return Reason("the box is already insured", "already_insured")
         return f"insurance needs {spec.min_hand.label} or better"
     if move.amount is None or not span[0] <= move.amount <= span[1]:
         return f"the insurance stake must be from {span[0]} to {span[1]}, not {move.amount}"
