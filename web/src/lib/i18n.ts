@@ -2,12 +2,14 @@
 // English one (tsc fails on a missing key) and a unit test checks both are complete and non-empty.
 import { errorsEn, errorsRu } from "./i18n-errors";
 import { rulesEn, rulesRu } from "./i18n-rules";
+import { tableEn, tableRu } from "./i18n-table";
 
 export type Lang = "ru" | "en";
 
 export const en = {
   ...rulesEn,
   ...errorsEn,
+  ...tableEn,
   brand: "Croupier",
   lobby: "Lobby",
   cashier: "Cashier",
@@ -287,6 +289,7 @@ export type Key = keyof typeof en;
 export const ru: Record<Key, string> = {
   ...rulesRu,
   ...errorsRu,
+  ...tableRu,
   brand: "Крупье",
   lobby: "Лобби",
   cashier: "Касса",
