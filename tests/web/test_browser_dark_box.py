@@ -11,14 +11,23 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from .appkit import acted, context, need_build, no_horizontal_scroll, open_personal, registered, shot
+from .appkit import (
+    acted,
+    context,
+    need_build,
+    no_horizontal_scroll,
+    open_personal,
+    registered,
+    shot,
+)
 
 pytestmark = pytest.mark.browser
 
 
 def rows(page: Page) -> list[tuple[str, str, str]]:
     found: list[list[str]] = page.locator("#dark-cost tbody tr").evaluate_all(
-        "(rows) => rows.map((r) => [r.dataset.cost, r.dataset.name, r.cells[1].textContent.replace(/\\s+/g, ' ').trim()])"
+        "(rows) => rows.map((r) => [r.dataset.cost, r.dataset.name,"
+        " r.cells[1].textContent.replace(/\\s+/g, ' ').trim()])"
     )
     return [(a, b, c) for a, b, c in found]
 

@@ -1,6 +1,7 @@
-"""A stud box's settlement, line by line, fits its box (issue 13: at 1280x800 the staked → returned
-column ran out of the box) on a desktop and a phone, with no sideways scroll; and a profile that pays
-a second combination names it with the hand ([001] Russian poker: a flush with a second pair).
+"""A stud box's settlement, line by line, fits its box (issue 13: at 1280x800 the staked →
+returned column ran out of the box) on a desktop and a phone, with no sideways scroll; and a
+profile that pays a second combination names it with the hand ([001] Russian poker: a flush
+with a second pair).
 
 The deal is known: round 1 of a table dealt from SECOND_SEED gives the box 3s Qs 7s 8s 7c and the
 6th card 9s (a flush; the seven of clubs left out makes a second pair of sevens), the dealer
@@ -80,9 +81,7 @@ def test_the_stud_settlement_fits_its_box_and_names_the_second_combination(
     no_horizontal_scroll(page)
     shot(page, shots, f"{size}-settled")
     page.select_option("#lang", "ru")
-    expect(page.locator(f"{box} [data-second-combination]")).to_have_text(
-        "Вторая комбинация: Пара"
-    )
+    expect(page.locator(f"{box} [data-second-combination]")).to_have_text("Вторая комбинация: Пара")
     fits(page, box)
     no_horizontal_scroll(page)
     shot(page, shots, f"{size}-settled-ru")
