@@ -60,6 +60,10 @@ def test_the_hint_panel_words_every_option_with_the_best_highlighted(
     )
     # the value per ANTE is signed, two decimals, named
     assert re.search(r"[+\u2212]\d\.\d\d ANTE", text), text
+    # the best eight first, the rest on request
+    expect(page.locator("#hint-options tbody tr:visible")).to_have_count(8)
+    page.click("#hint-all")
+    expect(page.locator("#hint-options tbody tr:visible")).to_have_count(rows.count())
     no_horizontal_scroll(page)
     shot(page, shots, f"{size}-01-hint")
     # a worse option than the best: the review after the round prices it
