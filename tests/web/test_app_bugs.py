@@ -76,7 +76,7 @@ def test_money_bugs_of_the_old_client_stay_fixed(
     page.click("[data-chip='2500']")
     page.click("[data-spot='ante']")
     page.check("#dark")
-    expect(page.locator("#dark-box")).to_contain_text("before any card is seen")
+    expect(page.locator("#dark-box")).to_contain_text("staked blind, before any card is dealt")
     expect(page.locator("#dark-cost")).to_contain_text("75.00")  # ANTE 25 and the blind BET 50
     page.check("[data-prebuy='sixth']")
     expect(page.locator("#dark-cost")).to_contain_text("100.00")

@@ -1,28 +1,44 @@
-"""The trainer's hint in the browser: at a personal Russian-poker table the player turns
-the trainer on, stakes, and the hint panel lists every option's EV per ANTE with the best
-one highlighted (the server's advisor); turned off, the panel shows no hint."""
+"""The trainer's hint in the browser: at a personal Russian-poker table the player turns the
+trainer on with the switch in the table's header, stakes, and the hint panel words every option
+("Exchange 8♦ Q♦ 4♥", "Buy a 6th card") with its value per ANTE, the best first and highlighted
+(the server's advisor); after the round it says what the player's decisions cost against the best.
+Turned off, the panel shows no hint. At a desktop and a phone size."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, expect
 
-from .appkit import acted, context, need_build, open_personal, registered, settle, shot
+from .appkit import (
+    acted,
+    context,
+    need_build,
+    no_horizontal_scroll,
+    open_personal,
+    registered,
+    settle,
+    shot,
+)
 
 pytestmark = pytest.mark.browser
 
 
-def test_the_hint_panel_shows_every_option_with_the_best_highlighted(
-    server: str, browser: Browser, shots: Path
+@pytest.mark.parametrize("size", ["desktop", "phone"])
+def test_the_hint_panel_words_every_option_with_the_best_highlighted(
+    server: str, browser: Browser, shots: Path, size: str
 ) -> None:
     need_build()
-    ctx = context(browser, "desktop")
+    ctx = context(browser, size)
     page = ctx.new_page()
-    registered(ctx, server, "Trainer Tanya", chips=100_000)
+    registered(ctx, server, f"Trainer Tanya {size}", chips=100_000)
     open_personal(page, server, "russian")
-    toggle = page.locator("#trainer-toggle")
+    # the switch is a labelled switch in the table's header, not a bare checkbox below it
+    toggle = page.locator(".table-head #trainer-toggle[role='switch']")
+    expect(toggle).to_be_visible()
+    expect(page.get_by_role("switch", name="Trainer")).to_have_count(1)
     expect(toggle).not_to_be_checked()
     toggle.check()
     page.wait_for_function("() => document.getElementById('trainer-toggle')?.checked === true")
@@ -36,8 +52,31 @@ def test_the_hint_panel_shows_every_option_with_the_best_highlighted(
     assert {"play", "fold", "exchange", "buy_sixth"} <= actions
     expect(page.locator("#hint-options tr.best")).to_have_count(1)
     assert "best" in (rows.first.get_attribute("class") or "")  # the best comes first
-    shot(page, shots, "01-hint")
+    text = page.locator("#hint-options").inner_text()
+    assert "_" not in text, text  # no raw action names ("buy_sixth")
+    assert re.search(r"Exchange [0-9JQKA]+[♠♥♦♣]( [0-9JQKA]+[♠♥♦♣])*", text), text
+    expect(page.locator("#hint-options tr[data-action='buy_sixth'] td").first).to_contain_text(
+        "Buy a 6th card"
+    )
+    # the value per ANTE is signed, two decimals, named
+    assert re.search(r"[+\u2212]\d\.\d\d ANTE", text), text
+    # the best eight first, the rest on request
+    expect(page.locator("#hint-options tbody tr:visible")).to_have_count(8)
+    page.click("#hint-all")
+    expect(page.locator("#hint-options tbody tr:visible")).to_have_count(rows.count())
+    no_horizontal_scroll(page)
+    shot(page, shots, f"{size}-01-hint")
+    # a worse option than the best: the review after the round prices it
+    best = rows.first.get_attribute("data-action")
+    assert best == "play", best  # Jc Jd with 8d Qd 4h against a 5d plays as it is
+    acted(page, lambda: page.click("#actions button[data-act='buy_sixth']"))
     settle(page)
+    review = page.locator("#hint-review")
+    expect(review).to_be_visible()
+    expect(review).to_contain_text("Buy a 6th card instead of Play")
+    assert float(review.get_attribute("data-cost") or "0") > 0
+    no_horizontal_scroll(page)
+    shot(page, shots, f"{size}-02-review")
     toggle.uncheck()
     page.wait_for_function("() => document.getElementById('trainer-toggle')?.checked === false")
     expect(page.locator("#hint-options")).to_have_count(0)

@@ -1,12 +1,14 @@
 """Write the rules panel's RTP figures (web/src/lib/rtp.json) from the math lab.
 
-    PYTHONPATH=src python web/scripts/rtp.py [PROFILE ...] [--from DIR]
+    PYTHONPATH=src python web/scripts/rtp.py [PROFILE ...] [--from DIR] [--keep DIR]
 
 Runs ``croupier analyze`` for each profile (every profile by default; the
 stud ones take a minute or more each on a busy machine) or reads the JSON it
 printed (``croupier analyze P --json > DIR/P.json``), and keeps the house
 edge of each wager a player can choose, under a stable id the client words
 in its languages. Profiles not given keep their figures from the file.
+``--keep DIR`` also writes each report analyzed to ``DIR/P.json``, so a wager
+the ids below miss can be added later with ``--from DIR`` and no new run.
 """
 
 from __future__ import annotations
@@ -28,8 +30,8 @@ WAGERS: tuple[tuple[str, str], ...] = (
     (r"^PAIR PLUS$", "pair_plus"),
     (r"^box playing basic strategy$", "basic_strategy"),
     (r"^21\+3$", "twenty_one_plus_three"),
-    (r"optimal call/fold|optimal play|best play", "best_play"),
-    (r"call all|always play|always call", "always_play"),
+    (r"optimal call/fold|optimal play|best play|optimal strategy", "best_play"),
+    (r"call all|always play|always call|calling every hand", "always_play"),
     (r"^BONUS$", "bonus"),
     (r"qualifying hand or better", "qualifying_or_better"),
 )
@@ -74,6 +76,12 @@ def main(argv: list[str]) -> None:
         at = argv.index("--from")
         source = Path(argv[at + 1])
         del argv[at : at + 2]
+    keep = None
+    if "--keep" in argv:
+        at = argv.index("--keep")
+        keep = Path(argv[at + 1])
+        keep.mkdir(parents=True, exist_ok=True)
+        del argv[at : at + 2]
     found = json.loads(OUT.read_text()) if OUT.exists() else {}
     if source is not None and not argv:
         argv = sorted(p.stem for p in source.glob("*.json"))
@@ -89,6 +97,8 @@ def main(argv: list[str]) -> None:
                 check=True, capture_output=True, text=True,
             ).stdout  # fmt: skip
             report = json.loads(printed)
+            if keep is not None:
+                (keep / f"{profile}.json").write_text(printed)
         found[profile] = edges(report)
     OUT.write_text(json.dumps(dict(sorted(found.items())), indent=1) + "\n")
 

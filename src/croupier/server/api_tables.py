@@ -13,6 +13,7 @@ from fastapi import APIRouter, Depends, Path, Query, Request
 
 from croupier.casino import NotFound, Profile
 from croupier.casino.colour_desk import ColourReceipt
+from croupier.casino.scoreboard import shoe_results
 from croupier.games.base import Viewer
 from croupier.games.common.tiers import LIMIT_TIERS
 from croupier.server.floor import Floor
@@ -180,3 +181,12 @@ async def change_back_colour_chips(
     receipt = await floor.call(floor.colours.change_back, key, table_id, player.card_number)
     await floor.publish(table_id, "colour_chips", by=alias(player.card_number))
     return colour_out(receipt)
+
+
+@router.get("/tables/{table_id}/shoe")
+async def shoe(table_id: TableId, state: State) -> dict[str, Any]:
+    """A baccarat table's scoreboards: each settled round of its current shoe, first dealt
+    first (who won, the points, a natural, the pairs; nothing secret: no seed, no player)."""
+    floor = state.floor
+    rounds = await floor.read(shoe_results, floor.casino.store, table_id)
+    return {"table_id": table_id, "rounds": [r.to_json() for r in rounds]}

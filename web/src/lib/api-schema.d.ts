@@ -488,6 +488,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/tables/{table_id}/shoe": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Shoe
+         * @description A baccarat table's scoreboards: each settled round of its current shoe, first dealt
+         *     first (who won, the points, a natural, the pairs; nothing secret: no seed, no player).
+         */
+        get: operations["shoe_api_tables__table_id__shoe_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/tables/{table_id}/trainer": {
         parameters: {
             query?: never;
@@ -1846,6 +1867,39 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["FairRoundOut"];
+                };
+            };
+            /** @description a refusal */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    shoe_api_tables__table_id__shoe_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                table_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        [key: string]: unknown;
+                    };
                 };
             };
             /** @description a refusal */

@@ -106,3 +106,12 @@ export function blackjackTotal(cards: readonly string[]): string {
   if (aces && hard + 10 <= 21) return cards.length === 2 && hard + 10 === 21 ? "21" : `${hard}/${hard + 10}`;
   return String(hard);
 }
+
+/** The second combination a settled box was paid for (profiles that pay one), named; else "". */
+export function secondCombination(
+  hands: readonly { name: string; cards: readonly string[] }[],
+  lang: Lang,
+): string {
+  const second = hands.find((h) => h.name === "second combination");
+  return second ? handName(second.cards, lang) : "";
+}

@@ -3,6 +3,7 @@
 import { accountEn, accountRu } from "./i18n-account";
 import { errorsEn, errorsRu } from "./i18n-errors";
 import { rulesEn, rulesRu } from "./i18n-rules";
+import { tableEn, tableRu } from "./i18n-table";
 
 export type Lang = "ru" | "en";
 
@@ -10,6 +11,7 @@ export const en = {
   ...rulesEn,
   ...errorsEn,
   ...accountEn,
+  ...tableEn,
   brand: "Croupier",
   lobby: "Lobby",
   cashier: "Cashier",
@@ -290,6 +292,7 @@ export const ru: Record<Key, string> = {
   ...rulesRu,
   ...errorsRu,
   ...accountRu,
+  ...tableRu,
   brand: "Крупье",
   lobby: "Лобби",
   cashier: "Касса",

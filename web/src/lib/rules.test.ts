@@ -70,4 +70,32 @@ describe("the RTP panel", () => {
     expect(rtpOf("roulette", "en")[0]?.rtp).toBe("97.30\u00a0%");
     expect(rtpOf("no-such-profile", "en")).toEqual([]);
   });
+  it("has every profile's figures, the Hold'em ones included (the math lab's exact values)", () => {
+    const lines = (profile: string) => rtpOf(profile, "en").map((r) => r.line);
+    expect(lines("texas-holdem")).toEqual(expect.arrayContaining(["best_play", "bonus"]));
+    expect(lines("texas-holdem-aa-bonus")).toEqual(expect.arrayContaining(["best_play", "bonus"]));
+    expect(lines("texas-holdem-bonus")).toEqual(expect.arrayContaining(["best_play", "bonus"]));
+    // docs/games: 2.3116 % optimal call/fold; Hold'em Bonus's optimal strategy 2.0369 %
+    expect(rtpOf("texas-holdem", "en").find((r) => r.line === "best_play")?.edge).toBe("2.31\u00a0%");
+    expect(rtpOf("texas-holdem-bonus", "ru").find((r) => r.line === "best_play")?.edge).toBe("2,04\u00a0%");
+    const profiles = [
+      "baccarat",
+      "blackjack",
+      "five-card-exchange",
+      "five-card-sixth",
+      "roulette",
+      "russian",
+      "russian-online",
+      "six-card",
+      "six-card-all-in-one",
+      "six-card-shambala",
+      "texas-holdem",
+      "texas-holdem-aa-bonus",
+      "texas-holdem-bonus",
+      "three-card",
+      "three-card-pair-plus-40-30-6-3-1",
+      "three-card-standard",
+    ];
+    for (const p of profiles) expect(rtpOf(p, "en").length, p).toBeGreaterThan(0);
+  });
 });

@@ -46,22 +46,53 @@ export interface StakeChoice {
   prebuy: string[];
 }
 
-/** What staking costs: the lines, and for a dark box its blind BET and each pre-buy at its price. */
-export function stakeCost(spec: StakeSpec, { lines, dark, prebuy }: StakeChoice): number {
-  let total = Object.values(lines).reduce((a, b) => a + b, 0);
+/** The lines a box stakes: a dark box leaves out the lines the spec keeps off dark boxes. */
+export function stakedLines(spec: StakeSpec, { lines, dark }: StakeChoice): Record<string, number> {
+  if (!dark || !spec.dark) return lines;
+  const out: Record<string, number> = {};
+  for (const [name, amount] of Object.entries(lines))
+    if (spec.lines.find((l) => l.name === name)?.on_dark ?? true) out[name] = amount;
+  return out;
+}
+
+/** One row of what staking costs: a line, a dark box's blind bet, a pre-buy; ``antes`` its price. */
+export interface CostRow {
+  kind: "line" | "dark_bet" | "prebuy" | "off_dark";
+  name: string;
+  amount: number;
+  antes?: string;
+}
+
+/** What staking costs, row by row (the total is the sum of the rows' amounts). */
+export function costRows(spec: StakeSpec, choice: StakeChoice): CostRow[] {
+  const lines = stakedLines(spec, choice);
+  const rows: CostRow[] = Object.entries(lines).map(([name, amount]) => ({ kind: "line", name, amount }));
+  for (const name of Object.keys(choice.lines))
+    if (!(name in lines)) rows.push({ kind: "off_dark", name, amount: 0 });
   const main = mainLine(spec);
   const ante = main ? (lines[main.name] ?? 0) : 0;
-  if (!dark || !spec.dark || !ante) return total;
-  total += antesOf(spec.dark_antes, ante);
-  for (const p of spec.prebuys) if (prebuy.includes(p.name)) total += antesOf(p.antes, ante);
-  return total;
+  if (!choice.dark || !spec.dark || !ante) return rows;
+  rows.push({
+    kind: "dark_bet",
+    name: spec.prebuy_kind,
+    amount: antesOf(spec.dark_antes, ante),
+    antes: spec.dark_antes,
+  });
+  for (const p of spec.prebuys)
+    if (choice.prebuy.includes(p.name))
+      rows.push({ kind: "prebuy", name: p.name, amount: antesOf(p.antes, ante), antes: p.antes });
+  return rows;
+}
+
+/** What staking costs: the lines, and for a dark box its blind BET and each pre-buy at its price. */
+export function stakeCost(spec: StakeSpec, choice: StakeChoice): number {
+  return costRows(spec, choice).reduce((sum, row) => sum + row.amount, 0);
 }
 
 /** The stake intent's body, in the one stake form every game takes; null when nothing is placed. */
-export function stakeBody(
-  spec: StakeSpec,
-  { lines, dark, prebuy }: StakeChoice,
-): Record<string, unknown> | null {
+export function stakeBody(spec: StakeSpec, choice: StakeChoice): Record<string, unknown> | null {
+  const { dark, prebuy } = choice;
+  const lines = stakedLines(spec, choice);
   if (!Object.keys(lines).length) return null;
   const out: Record<string, unknown> = { stakes: lines };
   if (dark && spec.dark) {

@@ -9,6 +9,7 @@ import { known } from "./i18n";
 import { reconnectPause } from "./reconnect";
 import { session } from "./session.svelte";
 import { type StakeChoice, type StakeSpec, priced, stakeBody, stakeCost } from "./stakes";
+import { Trainer } from "./trainer.svelte";
 import type { Legal, ServerMessage, TableState } from "./types";
 
 export interface LogEntry {
@@ -37,6 +38,7 @@ export class TableConnection {
   spins = $state<number[]>([]);
   log = $state<LogEntry[]>([]);
   clockNote = $state<string | null>(null);
+  readonly trainer = new Trainer(); // the hint and the review of this table's decisions
   refusals = $state(0); // intents refused: what the player saw may be old (a stake at a stale chip value)
   private socket: WebSocket | null = null;
   private closed = false;
