@@ -83,7 +83,8 @@ def test_022_hole_cards_bonus_return_by_counting_combinations() -> None:
     assert f"{float(-expected):.2%}" == "8.54%"
 
 
-@pytest.mark.slow
+# every deal of the hold'em game enumerated (~3 CPU-minutes): the long run, in `make soak`
+@pytest.mark.soak
 def test_021_flop_rule_enumerates_every_deal_and_beats_calling_every_hand() -> None:
     profile = load("texas-holdem")
     rule = flop_rule(profile)

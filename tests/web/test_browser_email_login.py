@@ -44,6 +44,9 @@ def test_register_with_email_log_out_and_log_in_by_email(
     expect(page.locator("#notice.error")).to_contain_text("Wrong card number, e-mail or password")
     page.fill("#login-form [name=password]", PASSWORD)
     page.click("#login-form button[type=submit]")
+    # the page shows the logged-in header before it moves to the lobby: wait for the move,
+    # or the lobby would replace the card page asked for next
+    page.wait_for_url("**/app/#/lobby")
     page.wait_for_selector("#logout")
     page.goto(f"{server}/app/#/card")
     expect(page.locator("#card-number")).to_have_text(
