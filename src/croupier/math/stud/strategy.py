@@ -31,6 +31,7 @@ shared machine.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import hashlib
 import json
 import math
@@ -80,13 +81,12 @@ def _hands() -> tuple[NDArray[np.int64], NDArray[np.int64]]:
     except (OSError, ValueError, KeyError):
         pass
     reps, weights = canonical_hands()
-    try:
+    # An unwritable cache costs time, not figures: the hands are returned either way.
+    with contextlib.suppress(OSError):
         path.parent.mkdir(parents=True, exist_ok=True)
         tmp = path.with_name(f"{path.stem}.{os.getpid()}.tmp.npz")
         np.savez(tmp, reps=reps, weights=weights)
         os.replace(tmp, path)
-    except OSError:
-        pass  # an unwritable cache costs time, not figures
     return reps, weights
 
 
