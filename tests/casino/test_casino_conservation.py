@@ -199,5 +199,6 @@ class LongLedgerMachine(LedgerMachine):
     """The same, for longer: many more and longer random histories."""
 
 
-TestConservationLong = pytest.mark.slow(LongLedgerMachine.TestCase)
+# make test runs the short histories above; the long ones go to make soak.
+TestConservationLong = pytest.mark.soak(LongLedgerMachine.TestCase)
 TestConservationLong.settings = settings(max_examples=60, stateful_step_count=50, deadline=None)

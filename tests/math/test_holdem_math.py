@@ -119,7 +119,7 @@ def test_021_flop_rule_enumerates_every_deal_and_beats_calling_every_hand() -> N
           f"{float(-optimal.element_of_risk):.4%}")  # fmt: skip
 
 
-@pytest.mark.slow
+@pytest.mark.soak  # the whole deal enumerated (a minute); the engine's 022 tests: make test
 def test_022_blind_turn_and_river_bets_are_worth_nothing() -> None:
     profile = load("texas-holdem-bonus")
     counts = outcome_counts(profile)

@@ -116,7 +116,7 @@ def test_tiny_deck_baselines_equal_brute_force_every_profile_12_cards(profile_id
     assert engine_return(profile, SHORT_12, baseline_policy(plays)) == qualifying.ret
 
 
-@pytest.mark.slow
+@pytest.mark.soak  # every deal of the real deck; the short-deck brute-force checks are in make test
 def test_caribbean_stud_reduction_gives_the_published_totals() -> None:
     """[001] with ties pushed is Caribbean Stud: Wizard of Odds' totals over all
     19,933,230,517,200 deals, playing blind and raising on A-K or better."""

@@ -60,14 +60,14 @@ def test_agrees_with_treys_on_20k_random_hands(size: int) -> None:
     assert_same_order(best_batch(hands), treys_values(hands))
 
 
-@pytest.mark.slow
+@pytest.mark.soak
 @pytest.mark.parametrize("size", [5, 6, 7])
 def test_agrees_with_phevaluator_on_1m_random_hands(size: int) -> None:
     hands = random_hands(1_000_000, size, seed=1000 + size)
     assert_same_order(best_batch(hands), phevaluator_values(hands))
 
 
-@pytest.mark.slow
+@pytest.mark.soak
 @pytest.mark.parametrize("size", [5, 6, 7])
 def test_agrees_with_treys_on_1m_random_hands(size: int) -> None:
     # treys is pure Python (7 cards: about 60k hands/s): some 15 s a size.
