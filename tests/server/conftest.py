@@ -13,7 +13,7 @@ from fastapi.testclient import TestClient
 
 from croupier.server.app import create_app
 from croupier.server.config import ServerConfig
-from croupier.store.testing import postgres_store
+from croupier.store.testing import migrated_sqlite_url, postgres_store
 
 FAST_HASHER = PasswordHasher(time_cost=1, memory_cost=1024, parallelism=1)
 PASSWORD = "correct horse"
@@ -21,12 +21,9 @@ _documents = itertools.count(1)
 
 
 def make_config(tmp_path: Path, **overrides: Any) -> ServerConfig:
-    settings: dict[str, Any] = {
-        "database_url": f"sqlite:///{tmp_path / 'server.sqlite3'}",
-        "hasher": FAST_HASHER,
-        "demo_tables": False,
-    }
-    settings.update(overrides)
+    settings: dict[str, Any] = {"hasher": FAST_HASHER, "demo_tables": False, **overrides}
+    if "database_url" not in settings:
+        settings["database_url"] = migrated_sqlite_url(tmp_path / "server.sqlite3")
     return ServerConfig(**settings)
 
 

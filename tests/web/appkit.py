@@ -14,6 +14,7 @@ from playwright.sync_api import Browser, BrowserContext, Page, expect
 from croupier.server.app import WEBAPP, create_app
 from croupier.server.config import ServerConfig
 from croupier.server.testing import known_deals, running_server
+from croupier.store.testing import migrated_sqlite_url
 
 PASSWORD = "correct horse"
 VIEWPORTS = {"desktop": {"width": 1280, "height": 800}, "phone": {"width": 390, "height": 844}}
@@ -30,8 +31,8 @@ def seeded_server(folder: Path, seed: bytes, **settings: Any) -> Iterator[tuple[
     Yields the base URL and the app (to open a special table)."""
     from .conftest import FAST_HASHER
 
-    database = folder / "croupier.sqlite3"
-    config = ServerConfig(database_url=f"sqlite:///{database}", hasher=FAST_HASHER, **settings)
+    database = migrated_sqlite_url(folder / "croupier.sqlite3")
+    config = ServerConfig(database_url=database, hasher=FAST_HASHER, **settings)
     app = create_app(config)
     with known_deals(seed), running_server(app) as url:
         yield url, app

@@ -16,6 +16,7 @@ from playwright.sync_api import Browser, sync_playwright
 from croupier.server.app import create_app
 from croupier.server.config import ServerConfig
 from croupier.server.testing import known_deals, running_server
+from croupier.store.testing import migrated_sqlite_url
 
 CHROMIUM = "/usr/bin/chromium"
 ARGS = [
@@ -33,8 +34,8 @@ FAST_HASHER = PasswordHasher(time_cost=1, memory_cost=1024, parallelism=1)
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    database = tmp_path_factory.mktemp("web") / "croupier.sqlite3"
-    config = ServerConfig(database_url=f"sqlite:///{database}", hasher=FAST_HASHER)
+    database = migrated_sqlite_url(tmp_path_factory.mktemp("web") / "croupier.sqlite3")
+    config = ServerConfig(database_url=database, hasher=FAST_HASHER)
     with known_deals(SEED), running_server(create_app(config)) as url:
         yield url
 

@@ -8,8 +8,11 @@ loudly instead of being skipped.
 
 from __future__ import annotations
 
+import atexit
 import os
 import secrets
+import shutil
+import tempfile
 from collections.abc import Iterator
 from contextlib import contextmanager
 from datetime import UTC, datetime, timedelta
@@ -42,12 +45,45 @@ class SettableClock:
         self.moment = moment
 
 
+_template: Path | None = None
+
+
+def _migrated_template() -> Path:
+    """A SQLite file migrated to head, made once per process.
+
+    Migrating costs a test about a third of a second (Alembic reading its scripts, then
+    a commit and its fsync per step); a copy of this file is the same database for the
+    price of a file copy. The migrations themselves are tested on their own
+    (tests/store/test_store_schema.py), from an empty file and from a release behind.
+    """
+    global _template
+    if _template is None or not _template.exists():
+        folder = Path(tempfile.mkdtemp(prefix="croupier-template-"))
+        atexit.register(shutil.rmtree, folder, ignore_errors=True)
+        store = Store(f"sqlite:///{folder / 'head.sqlite3'}")
+        try:
+            upgrade(store)
+        finally:
+            store.dispose()  # the last connection checkpoints the WAL into the file
+        _template = folder / "head.sqlite3"
+    return _template
+
+
+def migrated_sqlite_url(path: Path) -> str:
+    """The URL of a SQLite file at ``path``, migrated to head: a copy of the template
+    when no database is there yet (one already there is kept, as a restarted server
+    finds its own)."""
+    if not path.exists():
+        path.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(_migrated_template(), path)
+    return f"sqlite:///{path}"
+
+
 @contextmanager
 def sqlite_store(directory: Path, *, now: Clock = utc_now) -> Iterator[Store]:
     """A migrated SQLite store in a new file under ``directory``."""
-    store = Store(f"sqlite:///{directory / 'croupier-test.sqlite3'}", now=now)
+    store = Store(migrated_sqlite_url(directory / "croupier-test.sqlite3"), now=now)
     try:
-        upgrade(store)
         yield store
     finally:
         store.dispose()
