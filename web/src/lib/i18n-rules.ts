@@ -96,8 +96,7 @@ export const rulesEn = {
   rtp_line_always_play: "ANTE and BET: always playing, never improving",
   rtp_line_qualifying_or_better:
     "ANTE and BET: playing the dealer's qualifying hand or better, never improving",
-  rtp_line_best_play_never_improving:
-    "ANTE and BET: the best of playing and folding for each hand and dealer's up card, never improving",
+  rtp_line_best_play_never_improving: "ANTE and BET: best play or fold per hand and up card, never improving",
   rtp_line_call_every_hand: "ANTE and BET: calling every hand",
   rtp_line_pair_plus: "PAIR PLUS",
   rtp_line_basic_strategy: "A box playing basic strategy",
@@ -199,7 +198,7 @@ export const rulesRu: Record<keyof typeof rulesEn, string> = {
   rtp_line_always_play: "АНТЕ и СТАВКА: всегда играя, без обменов",
   rtp_line_qualifying_or_better: "АНТЕ и СТАВКА: играя с игрой дилера и старше, без обменов",
   rtp_line_best_play_never_improving:
-    "АНТЕ и СТАВКА: лучшее из «играть» и «пас» для каждой руки и открытой карты дилера, без обменов",
+    "АНТЕ и СТАВКА: лучшее «играть» или «пас» по руке и открытой карте, без обменов",
   rtp_line_call_every_hand: "АНТЕ и СТАВКА: колл с любой рукой",
   rtp_line_pair_plus: "ПАРА ПЛЮС",
   rtp_line_basic_strategy: "Бокс по базовой стратегии",
