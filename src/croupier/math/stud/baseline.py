@@ -25,7 +25,7 @@ from collections import Counter, defaultdict
 from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
-from math import comb, isqrt
+from math import comb
 
 import numpy as np
 from numpy.typing import NDArray
@@ -221,10 +221,3 @@ def hit_frequencies(counts: ClassCounts) -> dict[Category, Fraction]:
     for value, boxes in zip(counts.table.values.tolist(), counts.boxes.tolist(), strict=True):
         result[Category(value // CATEGORY_BASE)] += boxes
     return {c: Fraction(result[c], total) for c in sorted(result)}
-
-
-def sqrt_fraction(x: Fraction, digits: int = 12) -> float:
-    """A square root good to ``digits`` digits (for printing a std dev exactly rounded)."""
-    scale = 10 ** (2 * digits)
-    root: float = isqrt(x.numerator * scale // x.denominator) / 10**digits
-    return root
