@@ -4,6 +4,7 @@ the counting path against brute force through the engine.
     .venv/bin/python benchmarks/stud_math.py                 # 20 situations a profile
     .venv/bin/python benchmarks/stud_math.py --situations 100 --profiles russian
     .venv/bin/python benchmarks/stud_math.py --points first    # first decisions only
+    .venv/bin/python benchmarks/stud_math.py --chunks 20 --profiles russian  # the play run
 
 For each profile: p50/p95/max seconds of ``advise`` at random decision
 points (after a warm-up that builds the tables and prices every strength),
@@ -151,6 +152,34 @@ def play_vs_engine(profile_id: str) -> None:
     )
 
 
+def chunks(profile_id: str, count: int, workers: int) -> None:
+    """The per-class run's speed (``--mode play``): ``count`` chunks through the
+    same process pool the run uses (the profile sent to each chunk, nothing read
+    from the cache), chunks/s and CPU-seconds per chunk after each process's
+    start-up (its tables: 8 s of CPU, once per process, not once per chunk)."""
+    import os
+    import resource
+
+    from croupier.math.stud import strategy
+
+    def cpu() -> float:
+        own, kids = (resource.getrusage(w) for w in (resource.RUSAGE_SELF,
+                                                     resource.RUSAGE_CHILDREN))  # fmt: skip
+        return own.ru_utime + own.ru_stime + kids.ru_utime + kids.ru_stime
+
+    profile = load(profile_id)
+    assert isinstance(profile, StudProfile)
+    todo = list(range(0, strategy.n_chunks(), max(1, strategy.n_chunks() // count)))[:count]
+    started, cpu0 = time.perf_counter(), cpu()
+    done = list(strategy._computed(profile_id, "play", todo, workers, None, profile))
+    wall, used = time.perf_counter() - started, cpu() - cpu0  # children counted once reaped
+    print(
+        f"{profile_id}: {len(done)} play chunks, {workers} processes: {wall:.1f} s wall, "
+        f"{used:.1f} CPU-s with each process's start-up ({len(done) / wall:.2f} chunks/s; "
+        f"load average {os.getloadavg()[0]:.1f})"
+    )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--situations", type=int, default=20)
@@ -163,7 +192,15 @@ def main() -> None:
         help="every decision of random rounds, or the first decision only",
     )
     parser.add_argument("--no-engine", action="store_true", help="skip the settle_box comparison")
+    parser.add_argument(
+        "--chunks", type=int, default=0, help="also time this many per-class run chunks"
+    )
+    parser.add_argument("--workers", type=int, default=2)
     args = parser.parse_args()
+    if args.chunks:
+        for pid in args.profiles or ["russian"]:
+            chunks(pid, args.chunks, args.workers)
+        return
     for pid in args.profiles or stud_profiles():
         advisor(pid, args.situations, args.seed, args.points)
     if not args.no_engine:

@@ -14,10 +14,12 @@ import pytest
 
 from croupier.cards import parse_cards
 from croupier.games.stud.payout import BoxPlay, dealer_show, evaluate
+from croupier.math.analyze import Report
 from croupier.math.stud.baseline import baselines, dealer_qualifies, hit_frequencies
 from croupier.math.stud.brute import baseline_policy, engine_return
 from croupier.math.stud.counting import count, hand_table
 from croupier.math.stud.outcomes import ANTE, CLASSES, class_nets, classify, net
+from croupier.math.stud.report import analyze as stud_report
 from croupier.poker.batch import best_batch
 from croupier.poker.hand import CATEGORY_BASE, Category
 from croupier.profiles import load, profile_ids
@@ -98,12 +100,37 @@ def _plays_qualifying(profile_id: str):  # type: ignore[no-untyped-def]
 
 @pytest.mark.parametrize("profile_id", ["five-card-exchange", "six-card-all-in-one", "russian"])
 def test_tiny_deck_baselines_equal_brute_force_through_the_engine(profile_id: str) -> None:
-    """11 cards: every one of 462 x 6 deals played by StudGame, the same fraction."""
+    """11 cards: every one of 462 x 6 deals played by StudGame, the same fraction
+    as the report's (and PAR sheet's) wagers, whose tables add up to it."""
     profile = load(profile_id)
-    _, (always, qualifying) = baselines(profile, SHORT_11)
-    assert engine_return(profile, SHORT_11, baseline_policy(lambda c: True)) == always.ret
+    report = stud_report(profile, SHORT_11)
+    always, qualifying = report.wagers
+    assert engine_return(profile, SHORT_11, baseline_policy(lambda c: True)) == always.ev
     plays = _plays_qualifying(profile_id)
-    assert engine_return(profile, SHORT_11, baseline_policy(plays)) == qualifying.ret
+    assert engine_return(profile, SHORT_11, baseline_policy(plays)) == qualifying.ev
+    _par_tables_add_up(report)
+
+
+def _par_tables_add_up(report: Report) -> None:
+    """What `croupier par` prints and draws for a stud profile: each baseline's
+    pay-table lines (final hand x how the round ended, or a fold), its
+    contribution by final hand and the EV by starting hand sum to its return."""
+    always, qualifying = report.wagers
+    for wager in report.wagers:
+        assert sum(wager.hit_frequency().values()) == 1
+        assert sum(wager.contribution().values()) == wager.ev
+        by_hand = report.tables[f"contribution to the return by final hand ({wager.name})"]
+        assert sum(Fraction(r["exact contribution"]) for r in by_hand) == wager.ev
+        assert f"net result per ANTE ({wager.name})" in report.tables
+    assert "fold" not in always.hit_frequency() and "fold" in qualifying.hit_frequency()
+    assert any(line.endswith(", beats the dealer") for line in always.hit_frequency())
+    starting = report.tables["EV per ANTE by starting hand (never improving)"]
+    assert sum(Fraction(r["exact EV of playing"]) * Fraction(r["probability"]) for r in starting
+               ) == pytest.approx(float(always.ev))  # fmt: skip
+    assert len(report.charts) == 3
+    for chart in report.charts:
+        rows = report.tables[chart.table]
+        assert rows and chart.label in rows[0] and chart.value in rows[0]
 
 
 @pytest.mark.soak
@@ -139,9 +166,9 @@ def test_analyze_command_prints_the_baselines_of_a_stud_profile() -> None:
     from croupier.math.analyze import analyze
 
     report = analyze("russian")
-    names = {f.name for f in report.figures}
-    assert "house edge per ANTE (always play)" in names
-    assert "element of risk (play the qualifying hand or better)" in names
-    edge = next(f for f in report.figures if f.name == "house edge per ANTE (always play)")
+    names = {f.name for f in report.all_figures()}
+    assert "always play: house edge per ANTE" in names
+    assert "play the qualifying hand or better: element of risk" in names
+    edge = next(f for f in report.all_figures() if f.name == "always play: house edge per ANTE")
     assert edge.exact is not None and np.isclose(edge.value, float(edge.exact))
     assert any("hit frequency" in t for t in report.tables)

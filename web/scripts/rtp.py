@@ -30,8 +30,11 @@ WAGERS: tuple[tuple[str, str], ...] = (
     (r"^PAIR PLUS$", "pair_plus"),
     (r"^box playing basic strategy$", "basic_strategy"),
     (r"^21\+3$", "twenty_one_plus_three"),
+    # the stud lab's best play/fold per class: not the game's optimum (no improvement)
+    (r"best play/fold", "best_play_never_improving"),
     (r"optimal call/fold|optimal play|best play|optimal strategy", "best_play"),
-    (r"call all|always play|always call|calling every hand", "always_play"),
+    (r"calling every hand|call all|always call", "call_every_hand"),  # hold'em: no improving
+    (r"always play", "always_play"),
     (r"^BONUS$", "bonus"),
     (r"qualifying hand or better", "qualifying_or_better"),
 )
@@ -47,6 +50,12 @@ def wager_id(name: str) -> str | None:
 def edges(report: dict) -> list[dict]:
     """(id, house edge, unit) of each wager the report prices, first of each id."""
     rows: dict[str, dict] = {}
+    # a wager's sample is on its return figure, not on the house edge derived from it
+    sampled = {
+        found.group(1)
+        for figure in report["figures"]
+        if figure["sample"] and (found := re.match(r"^(.*): return per ", figure["name"]))
+    }
     for figure in report["figures"]:
         name = figure["name"]
         found = re.match(r"^(.*): house edge per (.*)$", name) or re.match(
@@ -65,7 +74,12 @@ def edges(report: dict) -> list[dict]:
             continue
         rows.setdefault(
             key,
-            {"line": key, "edge": figure["value"], "unit": unit, "sampled": bool(figure["sample"])},
+            {
+                "line": key,
+                "edge": figure["value"],
+                "unit": unit,
+                "sampled": bool(figure["sample"]) or wager in sampled,
+            },
         )
     return list(rows.values())
 

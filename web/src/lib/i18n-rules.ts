@@ -87,7 +87,7 @@ export const rulesEn = {
   rtp_title: "Return to player",
   rtp_edge: "house edge {edge}",
   rtp_return: "returns {rtp} of the stake",
-  rtp_source: "Computed by the casino's math lab over every deal (blackjack: ten million rounds).",
+  rtp_source: "Computed by the casino's math lab over every deal (blackjack: a billion rounds).",
   rtp_line_banker: "BANKER",
   rtp_line_player: "PLAYER",
   rtp_line_tie: "TIE",
@@ -96,6 +96,8 @@ export const rulesEn = {
   rtp_line_always_play: "ANTE and BET: always playing, never improving",
   rtp_line_qualifying_or_better:
     "ANTE and BET: playing the dealer's qualifying hand or better, never improving",
+  rtp_line_best_play_never_improving: "ANTE and BET: best play or fold per hand and up card, never improving",
+  rtp_line_call_every_hand: "ANTE and BET: calling every hand",
   rtp_line_pair_plus: "PAIR PLUS",
   rtp_line_basic_strategy: "A box playing basic strategy",
   rtp_line_twenty_one_plus_three: "21+3",
@@ -187,8 +189,7 @@ export const rulesRu: Record<keyof typeof rulesEn, string> = {
   rtp_title: "Возврат игроку",
   rtp_edge: "преимущество казино {edge}",
   rtp_return: "возвращает {rtp} ставки",
-  rtp_source:
-    "Рассчитано математической лабораторией казино по всем раздачам (блэкджек: десять миллионов раундов).",
+  rtp_source: "Рассчитано математической лабораторией казино по всем раздачам (блэкджек: миллиард раундов).",
   rtp_line_banker: "БАНКИР",
   rtp_line_player: "ИГРОК",
   rtp_line_tie: "НИЧЬЯ",
@@ -196,6 +197,9 @@ export const rulesRu: Record<keyof typeof rulesEn, string> = {
   rtp_line_best_play: "АНТЕ и СТАВКА, лучшая игра",
   rtp_line_always_play: "АНТЕ и СТАВКА: всегда играя, без обменов",
   rtp_line_qualifying_or_better: "АНТЕ и СТАВКА: играя с игрой дилера и старше, без обменов",
+  rtp_line_best_play_never_improving:
+    "АНТЕ и СТАВКА: лучшее «играть» или «пас» по руке и открытой карте, без обменов",
+  rtp_line_call_every_hand: "АНТЕ и СТАВКА: колл с любой рукой",
   rtp_line_pair_plus: "ПАРА ПЛЮС",
   rtp_line_basic_strategy: "Бокс по базовой стратегии",
   rtp_line_twenty_one_plus_three: "21+3",

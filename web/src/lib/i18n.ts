@@ -282,7 +282,8 @@ export const en = {
   p_texas_holdem_aa_bonus: "Texas Hold'em, AA BONUS",
   p_texas_holdem_bonus: "Texas Hold'em Bonus",
   p_texas_holdem: "Texas Hold'em",
-  p_three_card_pair_plus_35: "Three-card poker, PAIR PLUS 40-30-6-3-1",
+  p_three_card_pair_plus_40_30_6_3_1: "Three-card poker, PAIR PLUS 40-30-6-3-1",
+  p_three_card_standard: "Three-card poker, world standard (ANTE bonus 1-4-5)",
   p_three_card: "Three-card poker",
 };
 
@@ -564,7 +565,8 @@ export const ru: Record<Key, string> = {
   p_texas_holdem_aa_bonus: "Техасский холдем с бонусом AA",
   p_texas_holdem_bonus: "Техасский холдем бонус",
   p_texas_holdem: "Техасский холдем",
-  p_three_card_pair_plus_35: "Покер на трёх картах, ПАРА ПЛЮС 40-30-6-3-1",
+  p_three_card_pair_plus_40_30_6_3_1: "Покер на трёх картах, ПАРА ПЛЮС 40-30-6-3-1",
+  p_three_card_standard: "Покер на трёх картах, мировой стандарт (бонус к АНТЕ 1-4-5)",
   p_three_card: "Покер на трёх картах",
 };
 

@@ -98,4 +98,15 @@ describe("the RTP panel", () => {
     ];
     for (const p of profiles) expect(rtpOf(p, "en").length, p).toBeGreaterThan(0);
   });
+  it("has the stud lab's best play/fold per hand and up card, Hold'em's calling every hand, blackjack's 10^9 rounds", () => {
+    const edge = (profile: string, line: string) => rtpOf(profile, "en").find((r) => r.line === line)?.edge;
+    // docs/math: the best play/fold per (hand, up card), never improving
+    expect(edge("russian", "best_play_never_improving")).toBe("20.95\u00a0%");
+    expect(edge("six-card-all-in-one", "best_play_never_improving")).toBe("12.93\u00a0%");
+    expect(
+      rtpOf("five-card-sixth", "ru").find((r) => r.line === "best_play_never_improving")?.name,
+    ).toContain("без обменов");
+    expect(edge("texas-holdem", "call_every_hand")).toBe("8.05\u00a0%"); // docs/games: 8.0536 %
+    expect(edge("blackjack", "basic_strategy")).toBe("0.23\u00a0%"); // 0.2281 % +- 0.0091 %
+  });
 });

@@ -21,11 +21,11 @@ antes over all deals, raising on A-K or better 1,132,600,203,540.
 from __future__ import annotations
 
 import math
-from collections import Counter
+from collections import Counter, defaultdict
 from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
-from math import comb, isqrt
+from math import comb
 
 import numpy as np
 from numpy.typing import NDArray
@@ -35,8 +35,20 @@ from croupier.math.stud.counting import BINOM, HandTable, count_many, hand_table
 from croupier.math.stud.outcomes import CLASSES, strength_nets
 from croupier.poker.batch import all_hands
 from croupier.poker.hand import CATEGORY_BASE, Category
+from croupier.poker.values import unpack_ranks
 
 STRATEGIES = ("always play", "play the qualifying hand or better")
+RANKS = "23456789TJQKA"
+# How a played box's round ends against the dealer, by outcome class (a PAR
+# sheet's line is the box's final hand with one of these, or a fold).
+ENDINGS = {
+    "nq_lower": "the dealer does not qualify",
+    "nq_higher": "the dealer does not qualify",
+    "lower": "beats the dealer",
+    "tie": "ties the dealer",
+    "higher": "loses to the dealer",
+}
+FOLD = "fold"
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,6 +60,7 @@ class ClassCounts:
     boxes: NDArray[np.int64]  # [R] box hands of each strength
     classes: NDArray[np.int64]  # [R, 5] summed over those box hands
     dealer_hands: int  # per box hand: C(n-5, 5)
+    nets: list[tuple[Fraction, ...]]  # [R] (fold, *class nets) per ANTE, by the engine
 
 
 def class_counts(profile: StudProfile, deck: tuple[int, ...] = tuple(range(52))) -> ClassCounts:
@@ -78,7 +91,8 @@ def class_counts(profile: StudProfile, deck: tuple[int, ...] = tuple(range(52)))
     classes = np.zeros((size, len(CLASSES)), dtype=np.int64)
     np.add.at(classes, strength, per_hand)
     boxes = np.bincount(strength, minlength=size).astype(np.int64)
-    return ClassCounts(table, qualify, boxes, classes, comb(n - 5, 5))
+    nets = strength_nets(profile, table, qualify)
+    return ClassCounts(table, qualify, boxes, classes, comb(n - 5, 5), nets)
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,6 +103,8 @@ class StrategyFigures:
     variance: Fraction  # of the net per ANTE
     play_rate: Fraction
     distribution: dict[Fraction, Fraction]  # net per ANTE -> probability
+    # (final hand or "fold", how the round ended, net per ANTE) -> probability
+    lines: dict[tuple[str, str, Fraction], Fraction]
 
     @property
     def house_edge(self) -> Fraction:
@@ -107,21 +123,25 @@ def strategy_figures(
     profile: StudProfile, counts: ClassCounts, name: str, plays: Callable[[int], bool]
 ) -> StrategyFigures:
     """The exact figures of a strategy that plays the strengths ``plays`` accepts."""
-    nets = strength_nets(profile, counts.table, counts.qualify)
     deals = int(counts.boxes.sum()) * counts.dealer_hands
-    tally: Counter[Fraction] = Counter()
+    lines: Counter[tuple[str, str, Fraction]] = Counter()
     played = 0
-    for s, row in enumerate(nets):
+    for s, row in enumerate(counts.nets):
         boxes = int(counts.boxes[s])
         if not boxes:
             continue
         if plays(s):
             played += boxes
-            for net, n in zip(row[1:], counts.classes[s].tolist(), strict=True):
+            hand = Category(int(counts.table.values[s]) // CATEGORY_BASE).label
+            classes = zip(CLASSES, row[1:], counts.classes[s].tolist(), strict=True)
+            for outcome, net, n in classes:
                 if n:
-                    tally[net] += n
+                    lines[(hand, ENDINGS[outcome], net)] += n
         else:
-            tally[row[0]] += boxes * counts.dealer_hands
+            lines[(FOLD, FOLD, row[0])] += boxes * counts.dealer_hands
+    tally: Counter[Fraction] = Counter()
+    for (_, _, net), n in lines.items():
+        tally[net] += n
     ret = sum((net * n for net, n in tally.items()), Fraction(0)) / deals
     square = sum((net * net * n for net, n in tally.items()), Fraction(0)) / deals
     play_rate = Fraction(played, int(counts.boxes.sum()))
@@ -132,6 +152,7 @@ def strategy_figures(
         square - ret * ret,
         play_rate,
         {net: Fraction(n, deals) for net, n in sorted(tally.items())},
+        {line: Fraction(n, deals) for line, n in lines.items()},
     )
 
 
@@ -142,6 +163,49 @@ def baselines(
     always = strategy_figures(profile, counts, STRATEGIES[0], lambda s: True)
     qualifying = strategy_figures(profile, counts, STRATEGIES[1], lambda s: s >= counts.qualify)
     return counts, (always, qualifying)
+
+
+def starting_hand(value: int) -> str:
+    """A starting hand's class for the EV chart: two pair and up by name, a pair
+    by its rank, a high card by its two highest ranks."""
+    category = Category(value // CATEGORY_BASE)
+    ranks = unpack_ranks(value)
+    if category >= Category.TWO_PAIR:
+        return category.label
+    if category is Category.PAIR:
+        return f"pair of {RANKS[ranks[0]]}s"
+    return f"{RANKS[ranks[0]]}-{RANKS[ranks[1]]} high"
+
+
+@dataclass(frozen=True, slots=True)
+class StartingHand:
+    name: str
+    probability: Fraction
+    play: Fraction  # EV per ANTE of playing every hand of the class, never improving
+    fold: Fraction
+
+
+def starting_hands(counts: ClassCounts) -> list[StartingHand]:
+    """The EV of playing and of folding each class of starting hands (lowest
+    first), exact, never improving: the sheet's "EV by starting hand"."""
+    boxes: Counter[str] = Counter()
+    play: defaultdict[str, Fraction] = defaultdict(Fraction)
+    fold: defaultdict[str, Fraction] = defaultdict(Fraction)
+    for s, row in enumerate(counts.nets):
+        n = int(counts.boxes[s])
+        if not n:
+            continue
+        name = starting_hand(int(counts.table.values[s]))
+        boxes[name] += n
+        classes = zip(row[1:], counts.classes[s].tolist(), strict=True)
+        play[name] += sum((net * k for net, k in classes), Fraction(0))
+        fold[name] += row[0] * n
+    total = int(counts.boxes.sum())
+    return [
+        StartingHand(name, Fraction(n, total), play[name] / (n * counts.dealer_hands),
+                     fold[name] / n)
+        for name, n in boxes.items()
+    ]  # fmt: skip
 
 
 def dealer_qualifies(counts: ClassCounts) -> Fraction:
@@ -157,10 +221,3 @@ def hit_frequencies(counts: ClassCounts) -> dict[Category, Fraction]:
     for value, boxes in zip(counts.table.values.tolist(), counts.boxes.tolist(), strict=True):
         result[Category(value // CATEGORY_BASE)] += boxes
     return {c: Fraction(result[c], total) for c in sorted(result)}
-
-
-def sqrt_fraction(x: Fraction, digits: int = 12) -> float:
-    """A square root good to ``digits`` digits (for printing a std dev exactly rounded)."""
-    scale = 10 ** (2 * digits)
-    root: float = isqrt(x.numerator * scale // x.denominator) / 10**digits
-    return root

@@ -10,16 +10,18 @@ content hash) are reported when every chunk is in the cache: today the
 from __future__ import annotations
 
 import time
+from fractions import Fraction
 from typing import Any
 
 from croupier.games.stud.profile import StudProfile
-from croupier.math.analyze import Figure, Report
+from croupier.math.analyze import Chart, Figure, Outcome, Report, Wager
 from croupier.math.stud.baseline import (
+    FOLD,
     StrategyFigures,
     baselines,
     dealer_qualifies,
     hit_frequencies,
-    sqrt_fraction,
+    starting_hands,
 )
 from croupier.math.stud.learnable import Learned
 from croupier.math.stud.strategy import cached_results, learnable_strategies, summary
@@ -27,20 +29,28 @@ from croupier.math.stud.strategy import cached_results, learnable_strategies, su
 EXACT = "exact, every deal counted"
 
 
-def _strategy_figures(s: StrategyFigures) -> list[Figure]:
-    sd = sqrt_fraction(s.variance)
+def _wager(s: StrategyFigures) -> Wager:
+    """A baseline as the sheet's wager: every (final hand, ending) line with its
+    net; return, element of risk, std dev and hit frequencies derive from it."""
+    outcomes = tuple(
+        Outcome(FOLD if hand == FOLD else f"{hand}, {ending}", net, p)
+        for (hand, ending, net), p in s.lines.items()
+    )
+    return Wager(s.name, "ANTE", outcomes, s.mean_staked)
+
+
+def _by_final_hand(s: StrategyFigures) -> list[dict[str, Any]]:
+    """How often each final hand (or a fold) ends the round and what it adds to the return."""
+    rows: dict[str, list[Fraction]] = {}
+    for (hand, _, net), p in s.lines.items():
+        row = rows.setdefault(hand, [Fraction(0), Fraction(0)])
+        row[0] += p
+        row[1] += p * net
     return [
-        Figure(f"return per ANTE ({s.name})", float(s.ret), s.ret, EXACT),
-        Figure(f"house edge per ANTE ({s.name})", float(s.house_edge), s.house_edge, EXACT),
-        Figure(
-            f"element of risk ({s.name})",
-            float(s.element_of_risk),
-            s.element_of_risk,
-            "house edge per unit staked (ANTE + BET)",
-        ),
-        Figure(f"standard deviation per round, ANTEs ({s.name})", sd, None, "sqrt of exact"),
-        Figure(f"P(the box plays) ({s.name})", float(s.play_rate), s.play_rate, EXACT),
-    ]
+        {"final hand": hand, "probability": float(p), "contribution to the return": float(c),
+         "exact contribution": str(c)}
+        for hand, (p, c) in rows.items()
+    ]  # fmt: skip
 
 
 def _learned_figures(learned: list[Learned], note: str) -> list[Figure]:
@@ -55,12 +65,15 @@ def _learned_figures(learned: list[Learned], note: str) -> list[Figure]:
     return figures
 
 
-def analyze(profile: StudProfile) -> Report:
+def analyze(profile: StudProfile, deck: tuple[int, ...] = tuple(range(52))) -> Report:
+    """The report of ``profile`` (``deck``: a short deck for tests; the cached
+    per-class run is only read for the full deck)."""
     started = time.perf_counter()
-    counts, strategies = baselines(profile)
-    figures: list[Figure] = []
-    for s in strategies:
-        figures += _strategy_figures(s)
+    counts, strategies = baselines(profile, deck)
+    figures = [
+        Figure(f"P(the box plays) ({s.name})", float(s.play_rate), s.play_rate, EXACT)
+        for s in strategies
+    ]
     q = dealer_qualifies(counts)
     figures.append(Figure("P(the dealer qualifies)", float(q), q, EXACT))
     tables: dict[str, list[dict[str, Any]]] = {
@@ -74,7 +87,20 @@ def analyze(profile: StudProfile) -> Report:
             {"net": str(net), "probability": float(p), "exact": str(p)}
             for net, p in s.distribution.items()
         ]
-    results = cached_results(profile, "play")
+    starting = "EV per ANTE by starting hand (never improving)"
+    tables[starting] = [
+        {"starting hand": h.name, "probability": float(h.probability),
+         "EV of playing": float(h.play), "EV of folding": float(h.fold),
+         "better": "play" if h.play > h.fold else "fold", "exact EV of playing": str(h.play)}
+        for h in starting_hands(counts)
+    ]  # fmt: skip
+    charts = [Chart(starting, "starting hand", "EV of playing")]
+    for s in strategies:
+        name = f"contribution to the return by final hand ({s.name})"
+        tables[name] = _by_final_hand(s)
+        charts.append(Chart(name, "final hand", "contribution to the return"))
+    full_deck = len(deck) == 52
+    results = cached_results(profile, "play") if full_deck else None
     if results is not None:
         best = summary(results, len(results))
         name = "best play/fold/insure per hand and up card, never improve"
@@ -104,4 +130,6 @@ def analyze(profile: StudProfile) -> Report:
         tuple(figures),
         tables,
         seconds=time.perf_counter() - started,
+        wagers=tuple(_wager(s) for s in strategies),
+        charts=tuple(charts),
     )

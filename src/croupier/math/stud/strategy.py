@@ -147,11 +147,22 @@ class ChunkResult:
     classes: Tally = field(default_factory=dict)
 
 
+_COPIES: dict[str, StudProfile] = {}
+
+
+def _one_copy(profile: StudProfile) -> StudProfile:
+    """The first copy of ``profile`` this process saw. The advisor keeps its tables
+    per profile object (8 CPU-seconds to build, a chunk then takes half a second),
+    and a profile sent to a pool process or a Ray task arrives as a new copy with
+    every chunk: without this each chunk built them again (and kept them)."""
+    return _COPIES.setdefault(repr(profile.published()), profile)
+
+
 def compute(
     profile_id: str, mode: str, chunk: int, profile: StudProfile | None = None
 ) -> ChunkResult:
     """One chunk: the best decision of every class in it (``profile`` overrides the id)."""
-    profile = profiles.load_as(profile_id, StudProfile) if profile is None else profile
+    profile = _one_copy(profiles.load_as(profile_id, StudProfile) if profile is None else profile)
     hands, ups, weights = situations(chunk)
     ctx = context(profile, 14 + chunk)
     best = np.empty(len(hands))
