@@ -23,7 +23,6 @@ from typing import Any
 
 from sqlalchemy import func, select
 
-from croupier.casino.dealing import dealing_of
 from croupier.casino.errors import BadInput, NotFound, Refused
 from croupier.casino.players import find_person
 from croupier.casino.replay import (
@@ -34,6 +33,7 @@ from croupier.casino.replay import (
 )
 from croupier.casino.round_view import lift_settlement, settlement_of
 from croupier.games.base import JSON, Viewer
+from croupier.games.common.dealing import dealing_of
 from croupier.games.common.stakes import box_from_json, box_to_json
 from croupier.games.common.view import action_seen_by, stake_seen_by
 from croupier.store.db import Store
