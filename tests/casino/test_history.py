@@ -7,6 +7,8 @@ from collections.abc import Callable
 
 import pytest
 
+from croupier.cards.card import format_card, parse_card
+from croupier.cards.fair import FairSeed
 from croupier.casino import Casino, NotFound, Profile, Refused
 from croupier.casino.history import RECALL_DEPTH, History
 from croupier.casino.rounds import Rounds
@@ -100,6 +102,65 @@ def test_open_round_keeps_its_seed_secret(
     table, ann, bob, rounds = two_players(casino, new_player)
     rounds.stake("s", table, ann, 1, {"ante": 1000})
     rid = rounds.stake("t", table, bob, 3, {"ante": 1000}).round_id
-    recall = History(casino.store).recall(ann, rid)
+    recall = History(casino.store).recall(ann, rid)  # dealt, not settled
     assert recall.server_seed is None and recall.summary.net is None
+    assert recall.dealing is None  # the dealing order only once the seed is revealed
     assert rounds.view(rid, Viewer.of(ann)).server_seed is None
+
+
+def rederived(seed: FairSeed, dealing: JSON) -> list[tuple[str, str | None]]:
+    """Every card the recall says was dealt, as (hand, card) re-derived from the seed alone:
+    the committed shuffle, and each reshuffle of the cards not dealt yet plus the discards
+    (None where a discard is not the viewer's to know)."""
+    shuffles: dict[str, list[int | None]] = {"deal": list(seed.shuffle(range(52)))}
+    for r in dealing["reshuffles"]:
+        discards = [None if c is None else parse_card(c) for c in r["discards"]]
+        rest: list[int | None] = shuffles[r["of"]][r["rest_from"] :]
+        shuffles[r["label"]] = list(seed.stream(r["label"]).shuffle(rest + discards))
+    out = []
+    for d in dealing["cards"]:
+        card = shuffles[d["shuffle"]][d["position"]]
+        out.append((d["to"], None if card is None else format_card(card)))
+    return out
+
+
+def test_recall_gives_every_card_dealt_in_order_and_discards_only_to_their_owner(
+    casino: Casino, new_player: Callable[..., Profile]
+) -> None:
+    """[002] online: Anna exchanges two cards (shuffled back first), Boris folds; every card
+    of the round re-derives from the revealed seed to the hand the house saw it in."""
+    ann, bob = new_player().card_number, new_player("Boris").card_number
+    casino.cashier.buy_chips("buy-a", ann, 500_000)
+    casino.cashier.buy_chips("buy-b", bob, 500_000)
+    tables = Tables(casino.store)
+    table = tables.create(TableConfig("russian-online", LIMITS, TableMode.PUBLIC)).id
+    tables.sit(table, ann, 1)
+    tables.sit(table, bob, 3)
+    rounds = Rounds(casino.store, casino.ledger)
+    rounds.stake("sa", table, ann, 1, {"ante": 1000})
+    rid = rounds.stake("sb", table, bob, 3, {"ante": 500}).round_id
+    mine = rounds.view(rid, Viewer.of(ann)).view
+    assert mine is not None
+    give = mine["boxes"][0]["cards"][:2]
+    rounds.act("xa", rid, ann, {"box": 1, "act": "exchange", "cards": give})
+    rounds.act("pa", rid, ann, {"box": 1, "act": "play"})
+    rounds.act("fb", rid, bob, {"box": 3, "act": "fold"})
+    history = History(casino.store)
+    anna, boris = history.recall(ann, rid), history.recall(bob, rid)
+    assert anna.server_seed is not None and anna.dealing is not None
+    seed = FairSeed(bytes.fromhex(anna.server_seed), anna.client_seed, anna.nonce)
+    house = history.recall_for_staff(rid).steps[-1].view or {}
+    held: dict[str, list[str]] = {"dealer": house["dealer"]["cards"]}
+    for box in house["boxes"]:
+        held[f"box:{box['box']}"] = box["cards"] + box["discards"]
+    dealt = rederived(seed, anna.dealing)
+    # larger ANTE first: five rounds of Anna, Boris, the dealer; then Anna's two new cards
+    assert [to for to, _ in dealt[:3]] == ["box:1", "box:3", "dealer"]
+    assert [to for to, _ in dealt[15:]] == ["box:1", "box:1"]
+    for hand, cards in held.items():
+        assert sorted(c for to, c in dealt if to == hand) == sorted(cards), hand
+    [reshuffle] = anna.dealing["reshuffles"]
+    assert (reshuffle["hand"], reshuffle["discards"]) == ("box:1", give)
+    assert boris.dealing is not None
+    assert boris.dealing["reshuffles"][0]["discards"] == [None, None]  # not his to know
+    assert boris.dealing["cards"] == anna.dealing["cards"]

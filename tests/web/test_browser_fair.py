@@ -1,6 +1,7 @@
 """The provably-fair page (issue 13): the commitment before the round, the client seed set by
-the player, and after the round the check done in the browser (WebCrypto), for a stud deal, a
-roulette spin and a baccarat shoe."""
+the player, and after the round the check done in the browser (WebCrypto) of every card the round
+dealt, each beside its place in the committed deck: a stud deal with a 6th card bought, a roulette
+spin and a baccarat coup deep in its shoe."""
 
 from __future__ import annotations
 
@@ -54,10 +55,21 @@ def test_a_stud_deal_checked_in_the_browser_with_the_players_client_seed(
     page.click("[data-chip='2500']")
     page.click("[data-spot='ante']")
     acted(page, lambda: page.click("[data-stake='1']"))
+    acted(page, lambda: page.click("#actions button[data-act='buy_sixth']"))
     settle(page)
     checked(page, server, round_id, shots, "stud-checked")
     expect(page.locator("#fair-remembered")).to_have_attribute("data-ok", "yes")
     expect(page.locator("#fair-deal-check")).to_contain_text("cards you saw were dealt in order")
+    # five to the box, five to the dealer one at a time, then the 6th card: all 11 seen, in place
+    dealt = page.locator("#fair-dealt tbody tr")
+    expect(dealt).to_have_count(11)
+    expect(page.locator("#fair-dealt tr[data-shown='no']")).to_have_count(0)
+    assert [dealt.nth(i).get_attribute("data-dealt") for i in (0, 1, 10)] == [
+        "box:1",
+        "dealer",
+        "box:1",
+    ]
+    expect(dealt.nth(10)).to_contain_text("card 11 of 52")
     expect(page.locator("#fair-page .seeds")).to_contain_text("my lucky seed")
     assert len(commitment) == 64  # the one this browser remembered, checked above
     ctx.close()
@@ -132,6 +144,17 @@ def test_a_baccarat_shoe_checked_in_the_browser(server: str, browser: Browser, s
     assert ended["coups"] > 40 and ended["offset"] > 300, ended
     checked(page, server, ended["round"], shots, "baccarat-shoe-checked")
     expect(page.locator("#fair-shoe")).to_contain_text("of 416")
+    # the coup's cards as drawn from the shoe: PLAYER, BANKER, PLAYER, BANKER, the third cards
+    dealt = page.locator("#fair-dealt tbody tr")
+    assert 4 <= dealt.count() <= 6
+    expect(page.locator("#fair-dealt tr[data-shown='no']")).to_have_count(0)
+    assert [dealt.nth(i).get_attribute("data-dealt") for i in range(4)] == [
+        "player",
+        "banker",
+        "player",
+        "banker",
+    ]
+    expect(dealt.first).to_contain_text(f"card {ended['offset'] + 1} of 416")
     expect(page.locator("#fair-page .seeds")).to_contain_text("shoe seed")
     assert first.startswith(f"t{table}-")
     ctx.close()

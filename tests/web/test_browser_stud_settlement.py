@@ -1,7 +1,8 @@
 """A stud box's settlement, line by line, fits its box (issue 13: at 1280x800 the staked →
-returned column ran out of the box) on a desktop and a phone, with no sideways scroll; and a
-profile that pays a second combination names it with the hand ([001] Russian poker: a flush
-with a second pair).
+returned column ran out of the box) on a desktop and a phone, with no sideways scroll; a
+profile that pays a second combination names it with the hand ([004] Russian poker: a flush
+with a second pair) while the box decides and at the settlement; and the provably-fair page
+checks the 6th card where it was dealt.
 
 The deal is known: round 1 of a table dealt from SECOND_SEED gives the box 3s Qs 7s 8s 7c and the
 6th card 9s (a flush; the seven of clubs left out makes a second pair of sevens), the dealer
@@ -69,8 +70,14 @@ def test_the_stud_settlement_fits_its_box_and_names_the_second_combination(
     page.click("[data-spot='bonus']")
     acted(page, lambda: page.click("[data-stake='1']"))
     acted(page, lambda: page.click("#actions button[data-act='buy_sixth']"))
-    settle(page)
     box = "[data-box='1']"
+    # deciding with six cards: the second combination is named before the box plays
+    expect(page.locator(f"{box} [data-second-combination]")).to_have_text(
+        "Second combination: Pair"
+    )
+    expect(page.locator("#actions button[data-act='play']")).to_be_enabled()
+    shot(page, shots, f"{size}-deciding-second")
+    settle(page)
     settlement = page.locator(f"{box} .settlement")
     expect(settlement).to_be_visible()
     assert settlement.locator("tr[data-line]").count() >= 4  # ANTE, BET, BONUS, the 6th card
@@ -85,4 +92,19 @@ def test_the_stud_settlement_fits_its_box_and_names_the_second_combination(
     fits(page, box)
     no_horizontal_scroll(page)
     shot(page, shots, f"{size}-settled-ru")
+    fair_checks_the_sixth_card(page, second_server, shots, size)
     ctx.close()
+
+
+def fair_checks_the_sixth_card(page: Page, server: str, shots: Path, size: str) -> None:
+    """The round from the fair page's list of recent rounds: the 6th card (9s), the last of the
+    eleven dealt, checked in its place (card 11 of the deck), on a page that fits the screen."""
+    page.goto(f"{server}/app/#/fair")
+    page.click("#fair-rounds a")
+    expect(page.locator("#fair-deal-check")).to_have_attribute("data-ok", "yes")
+    sixth = page.locator("#fair-dealt tbody tr").nth(10)
+    expect(sixth).to_have_attribute("data-dealt", "box:1")
+    expect(sixth.locator("[data-card='9s']")).to_be_visible()
+    expect(sixth).to_contain_text("карта 11 из 52")  # the page is in Russian by now
+    no_horizontal_scroll(page)
+    shot(page, shots, f"{size}-fair-sixth")

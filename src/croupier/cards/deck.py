@@ -23,6 +23,17 @@ cards come from a seeded shuffle or from a script:
 ...     dealt.append(c)
 >>> format_cards(dealt)
 'As 2c Ks 9h'
+
+A shuffled deck can be **traced** (a round replayed for its recall): it then notes
+where every card it deals goes and where in its shuffle it came from, the round's
+dealing order that the provably-fair page checks against the seed.
+
+>>> from croupier.cards.fair import FairSeed
+>>> d = Deck.shuffled(FairSeed(bytes(32))).traced()
+>>> card, d = d.deal("box:1")
+>>> _, d = d.shuffle_in((card,), "box:1").deal("dealer")   # the box's discard went back
+>>> [(x.to, x.shuffle, x.position) for x in d.trace.dealt]
+[('box:1', 'deal', 0), ('dealer', 'reshuffle-0', 0)]
 """
 
 from __future__ import annotations
@@ -47,6 +58,39 @@ class CardStillHeld(DeckExhausted):
     (the script lists it twice, and it was not discarded back in between)."""
 
 
+@dataclass(frozen=True, slots=True)
+class Dealt:
+    """One card a traced deck dealt: the hand it went to (``"box:1"``, ``"dealer"``,
+    ``"board"``...), the shuffle it came from and its place in that shuffle (0: the top)."""
+
+    card: int
+    to: str
+    shuffle: str
+    position: int
+
+
+@dataclass(frozen=True, slots=True)
+class Reshuffle:
+    """Discards shuffled back ([002]): the shuffle ``label`` of the cards of ``of`` from
+    ``rest_from`` on (those not dealt yet), then the ``discards`` of ``hand`` in order."""
+
+    label: str
+    of: str
+    rest_from: int
+    hand: str
+    discards: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class DealTrace:
+    """Every card a round dealt, in order, and every reshuffle on the way."""
+
+    shuffle: str  # the shuffle cards come from now
+    size: int  # the cards that shuffle holds in all (a shoe's: before its earlier rounds)
+    dealt: tuple[Dealt, ...] = ()
+    reshuffles: tuple[Reshuffle, ...] = ()
+
+
 def shoe(decks: int) -> tuple[int, ...]:
     """``decks`` standard decks, in code order (6 for blackjack, 8 for baccarat)."""
     if decks < 1:
@@ -67,6 +111,8 @@ class Deck:
     # given back, so that a listed repeat is dealt only once its card came back.
     redeal: bool = False
     out: frozenset[int] = frozenset()
+    # Only a round replayed for its recall is traced: live play pays nothing for it.
+    trace: DealTrace | None = None
 
     @classmethod
     def shuffled(cls, seed: FairSeed, cards: Iterable[int] | None = None) -> Deck:
@@ -112,6 +158,14 @@ class Deck:
             check_distinct(everything, "scripted cards")
         return cls(stock=tuple(stock), queues=MappingProxyType(queues), redeal=redeal)
 
+    def traced(self, dealt_before: int = 0) -> Deck:
+        """This deck noting every card it deals from now on (``dealt_before``: cards of
+        its shuffle already dealt, a shoe's earlier rounds). A script is not traced."""
+        if self.seed is None:
+            return self
+        label = "deal" if not self.reshuffles else f"reshuffle-{self.reshuffles - 1}"
+        return replace(self, trace=DealTrace(label, dealt_before + len(self.stock)))
+
     @property
     def is_scripted(self) -> bool:
         return self.seed is None
@@ -130,7 +184,13 @@ class Deck:
         if not self.stock:
             where = "the script's stock" if self.is_scripted else "the deck"
             raise DeckExhausted(f"{where} ran out while dealing to {target}")
-        return self.stock[0], self._out(self.stock[0], target, stock=self.stock[1:])
+        card = self.stock[0]
+        if self.trace is not None:
+            at = self.trace.size - len(self.stock)
+            noted = Dealt(card, target, self.trace.shuffle, at)
+            trace = replace(self.trace, dealt=(*self.trace.dealt, noted))
+            return card, replace(self, stock=self.stock[1:], trace=trace)
+        return card, self._out(card, target, stock=self.stock[1:])
 
     def _out(self, card: int, target: str, **change: Any) -> Deck:
         """The deck after dealing ``card`` (a redealing deck keeps track of it)."""
@@ -150,16 +210,20 @@ class Deck:
             cards.append(card)
         return tuple(cards), deck
 
-    def shuffle_in(self, cards: Sequence[int]) -> Deck:
-        """Return discards to the deck at random (a scripted deck sets them aside)."""
+    def shuffle_in(self, cards: Sequence[int], hand: str = "") -> Deck:
+        """Return ``hand`` 's discards to the deck at random (a scripted deck sets them aside)."""
         if not cards:
             return self
         if self.seed is None:  # back in the deck: a redealing script may list them again
             return replace(self, set_aside=self.set_aside + tuple(cards), out=self.out - set(cards))
-        stream = self.seed.stream(f"reshuffle-{self.reshuffles}")
-        return replace(
-            self, stock=stream.shuffle(self.stock + tuple(cards)), reshuffles=self.reshuffles + 1
-        )
+        label = f"reshuffle-{self.reshuffles}"
+        stock = self.seed.stream(label).shuffle(self.stock + tuple(cards))
+        trace = self.trace
+        if trace is not None:
+            rest_from = trace.size - len(self.stock)
+            done = Reshuffle(label, trace.shuffle, rest_from, hand, tuple(cards))
+            trace = DealTrace(label, len(stock), trace.dealt, (*trace.reshuffles, done))
+        return replace(self, stock=stock, reshuffles=self.reshuffles + 1, trace=trace)
 
     def describe_next(self, target: str) -> str:
         """For error messages: what the next card for ``target`` would be."""

@@ -33,6 +33,7 @@ from croupier.casino.replay import (
 )
 from croupier.casino.round_view import lift_settlement, settlement_of
 from croupier.games.base import JSON, Viewer
+from croupier.games.common.dealing import dealing_of
 from croupier.games.common.stakes import box_from_json, box_to_json
 from croupier.games.common.view import action_seen_by, stake_seen_by
 from croupier.store.db import Store
@@ -122,6 +123,8 @@ class Recall:
     steps: tuple[Step, ...]
     settlement: JSON | None
     views_omitted: int = 0  # steps shown without their picture, past the size budget
+    # Every card in the order dealt, with its place in the shuffle: once the seed is revealed.
+    dealing: JSON | None = None
 
     def to_json(self) -> JSON:
         return {
@@ -135,6 +138,7 @@ class Recall:
             "steps": [s.to_json() for s in self.steps],
             "settlement": self.settlement,
             "views_omitted": self.views_omitted,
+            "dealing": self.dealing,
         }
 
 
@@ -234,8 +238,8 @@ def recall_of(
     omitted = 0
     last = len(events) - 1
     settled: JSON | None = None
-    rounds = replay(row, events)
-    next(rounds)  # the round before its first event: nothing to show
+    rounds = replay(row, events, traced=True)
+    rebuilt = next(rounds)  # the round before its first event: nothing to show
     for i, (event, rebuilt) in enumerate(zip(events, rounds, strict=True)):
         view: Any = None
         if rebuilt.state is not None:
@@ -249,17 +253,20 @@ def recall_of(
         payload = _event_seen_by(event, rebuilt, viewer)
         steps.append(Step(event.seq, event.kind, event.actor, payload, event.at, view))
     closed = Phase(row.phase) in (Phase.SETTLED, Phase.VOID)
+    revealed = closed and row.seed_revealed
+    owners = {f"box:{b.box}": b.player for b in rebuilt.setup.boxes}
     return Recall(
         summary,
         dict(row.limits),
         row.commitment,
-        row.server_seed if closed and row.seed_revealed else None,
+        row.server_seed if revealed else None,
         row.client_seed,
         row.nonce,
         row.shoe_offset,
         tuple(steps),
         settlement_of(row, settled),
         omitted,
+        dealing_of(rebuilt.state, owners, viewer) if revealed else None,
     )
 
 

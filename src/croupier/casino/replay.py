@@ -181,13 +181,16 @@ def reveal_seed(session: Session, table_id: int, commitment: str) -> None:
     )
 
 
-def replay(row: TableRound, events: Sequence[RoundEvent]) -> Iterator[Rebuilt]:
+def replay(
+    row: TableRound, events: Sequence[RoundEvent], *, traced: bool = False
+) -> Iterator[Rebuilt]:
     """The round before any event, then after each of ``events`` in turn, in one pass.
 
     Stakes come before the deal, so the setup each step shows holds the stakes
     stored so far; after the deal each decision is applied once. (A recall that
     rebuilt every step from the start cost the square of the steps: 26 s for a
-    roulette round of 600 bets.)
+    roulette round of 600 bets.) ``traced``: the deck notes every card it deals
+    (:meth:`~croupier.cards.deck.Deck.traced`), for the provably-fair check.
     """
     profile = load_profile(row.profile)
     engine = spec_for(profile).engine
@@ -201,9 +204,10 @@ def replay(row: TableRound, events: Sequence[RoundEvent]) -> Iterator[Rebuilt]:
             setup = RoundSetup(profile, limits, tuple(stakes))
             done = replace(done, setup=setup, events=count)
         elif event.kind == EventKind.DEAL.value:
-            done = replace(
-                done, state=engine.start(done.setup, start_deck(row, profile)), events=count
-            )
+            deck = start_deck(row, profile)
+            if traced:
+                deck = deck.traced(row.shoe_offset)
+            done = replace(done, state=engine.start(done.setup, deck), events=count)
         elif event.kind == EventKind.ACTION.value:
             action = action_from_json(event.payload)
             done = done.acted(action, engine.apply(done.state, action), count)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from studkit import GAME, act, box, lines, play, round_lines, settle, start
 
-from croupier.games.base import IllegalAction, Limits, RuleError
+from croupier.games.base import IllegalAction, Limits, RuleError, Viewer
 
 SIX, RUS, SHAMBALA = "six-card", "russian", "six-card-shambala"
 
@@ -85,6 +85,16 @@ def test_004_only_the_bet_is_paid_and_a_second_combination_on_a_win() -> None:
     )
     assert [h.name for h in result.box(1).hands] == ["main", "second combination"]
     assert got == [("ante", 1000, 1000), ("bet", 2000, 2000 + 6 * 2000), ("sixth", 1000, 0)]
+
+
+def test_004_second_combination_named_to_the_owner_while_the_box_decides() -> None:
+    # the flush and the 2d pairing the 2h, before the box plays; nobody else sees the box yet
+    state = play(start(RUS, box(), {1: "Ah Kh 9h 5h 2h"}, "As Kd 9c 5s 3c", "2d"), act("buy_sixth"))
+    seen = GAME.project(state, Viewer.of("p1"))["boxes"][0]
+    assert seen["second_combination"] == ["2d", "2h", "Ah", "Kh", "9h"]  # the pair, then kickers
+    assert "second_combination" not in GAME.project(state, Viewer.of("p2"))["boxes"][0]
+    five = start(RUS, box(), {1: "Ah Kh 9h 5h 2h"}, "As Kd 9c 5s 3c")
+    assert "second_combination" not in GAME.project(five, Viewer.of("p1"))["boxes"][0]
 
 
 def test_004_second_combination_is_formed_by_the_left_out_card_not_a_kicker() -> None:

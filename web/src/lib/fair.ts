@@ -86,13 +86,22 @@ export class FairStream {
   }
 }
 
-/** ``cards`` in the order the seed deals them: Fisher-Yates from the last position down. */
-export async function shuffle(seed: FairSeed, cards: readonly number[], label = "deal"): Promise<number[]> {
+/** A card's code from its text ("2c" is 0, "As" is 51). */
+export function cardCode(text: string): number {
+  const rank = RANKS.indexOf(text.charAt(0));
+  const suit = SUITS.indexOf(text.charAt(1));
+  if (text.length !== 2 || rank < 0 || suit < 0) throw new Error(`not a card: ${text}`);
+  return rank * 4 + suit;
+}
+
+/** ``cards`` in the order the seed deals them: Fisher-Yates from the last position down. The
+ * moves depend on the seed and the count only, so unknown cards (null) may ride along. */
+export async function shuffle<T>(seed: FairSeed, cards: readonly T[], label = "deal"): Promise<T[]> {
   const stream = await FairStream.open(seed, label);
   const deck = [...cards];
   for (let i = deck.length - 1; i > 0; i--) {
     const j = await stream.below(i + 1);
-    [deck[i], deck[j]] = [deck[j] as number, deck[i] as number];
+    [deck[i], deck[j]] = [deck[j] as T, deck[i] as T];
   }
   return deck;
 }

@@ -275,9 +275,10 @@ def _deal_five(
 ) -> tuple[list[tuple[int, ...]], tuple[int, ...], Deck]:
     """Five cards one at a time to every box in ``order``, then the dealer."""
     seats = len(order) + 1
-    if not deck.queues and len(deck.stock) >= 5 * seats:
+    if not deck.queues and deck.trace is None and len(deck.stock) >= 5 * seats:
         # No per-hand lists: the deck deals its stock in order whatever the
         # target, so the k-th card dealt is stock[k] (one slice, not 5n deals).
+        # (A traced deck, replayed for a recall, notes each card: dealt one by one.)
         top = deck.stock[: 5 * seats]
         hands = [top[i::seats] for i in range(seats)]
         return hands[:-1], hands[-1], evolve(deck, stock=deck.stock[5 * seats :])

@@ -136,7 +136,7 @@ def exchange(
     receive = rnd.exchange_receive or len(cards)
     kept = tuple(c for c in box.cards if c not in cards)
     if profile.reshuffle_discards:
-        deck = deck.shuffle_in(cards)
+        deck = deck.shuffle_in(cards, box.target)
     drawn, deck = deck.deal_many(box.target, receive)
     fee = antes(rnd.exchange_prices[len(cards)], box.ante)
     box = evolve(

@@ -11,7 +11,8 @@
   table for all (its ANTE, its BET, that it is dark) and the five cards
   dealt to it, never a card count, fee or insurance that would tell them;
 * the settlement shows a box's hands to whoever may see its cards, and the
-  dealer's once it has shown.
+  dealer's once it has shown; a box's second combination ([004]) is named with its
+  cards, while it decides too.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from typing import Any
 from croupier.cards.card import format_card
 from croupier.games.base import JSON, Game, Viewer, ViewerRole
 from croupier.games.common.view import complete, sees_prebuys
+from croupier.games.stud.payout import evaluate
 from croupier.games.stud.state import BoxState, Stage, StudState
 
 
@@ -55,6 +57,15 @@ def view_for(game: Game[Any, StudState], state: StudState, viewer: Viewer) -> JS
 
 def _cards(cards: tuple[int, ...]) -> list[str]:
     return [format_card(c) for c in cards]
+
+
+def _second_combination(state: StudState, box: BoxState) -> list[str]:
+    """The cards of the second combination a box holds now, where the profile pays one
+    ([004]): named while the box decides, by the rule the settlement pays it by."""
+    if not state.profile.second_combination or len(box.cards) != 6:
+        return []
+    second = evaluate(state.profile, box.cards).second
+    return [] if second is None else _cards(second.cards)
 
 
 def project(state: StudState, viewer: Viewer) -> JSON:
@@ -94,6 +105,9 @@ def project(state: StudState, viewer: Viewer) -> JSON:
             }
         if box_visible(state, box, viewer):
             item["cards"] = _cards(box.cards)
+            second = _second_combination(state, box)
+            if second:
+                item["second_combination"] = second
         if house:
             item["discards"] = _cards(box.discards)
         boxes.append(item)
