@@ -89,3 +89,19 @@ def test_personal_table_left_empty_is_reused_not_multiplied(
     assert again.id == info.id and again.seats == {1: bob.card_number}
     other = tables.open_personal(ann.card_number, "russian", "50", 2)  # another tier: new
     assert other.id != info.id and table_count(store) == 2
+
+
+def test_play_again_at_a_table_of_ones_own_goes_back_to_it(
+    store: Store, new_player: NewPlayer
+) -> None:
+    """Issue 13: Play for a game and tier the player already sits at is the way back to that
+    table (it used to open a second one, or be refused at the cap)."""
+    ann = new_player("Ann")
+    tables = Tables(store)
+    first = tables.open_personal(ann.card_number, "russian", "25", 2)
+    second = tables.open_personal(ann.card_number, "baccarat", "25", 2)
+    assert tables.open_personal(ann.card_number, "russian", "25", 2).id == first.id
+    assert tables.open_personal(ann.card_number, "baccarat", "25", 2).id == second.id
+    assert table_count(store) == 2
+    with pytest.raises(Refused, match="at most 2"):  # another tier is another table
+        tables.open_personal(ann.card_number, "russian", "50", 2)

@@ -316,6 +316,17 @@ class Tables:
             person = find_person(session, card_number, lock=True)
             may_play(session, person, self.store.now(), "open a personal table")
             mine = self._personal_tables_of(session, person)
+            # Play again for the game and tier of a table the player sits at is a way back to
+            # it, not a second table (nor a refusal for having too many).
+            for table_id in mine:
+                row = find_table(session, self.store, table_id)
+                if (row.profile, row.min_stake, row.max_stake, row.max_payout) == (
+                    profile.id,
+                    limits.min_stake,
+                    limits.max_stake,
+                    limits.max_payout,
+                ):
+                    return table_info(session, row)
             if len(mine) >= most_open:
                 listed = ", ".join(str(t) for t in mine)
                 raise Refused(

@@ -174,6 +174,7 @@ export const en = {
   line_dealer_bonus: "DEALER BONUS",
   line_pair_plus: "PAIR PLUS",
   line_stake: "Stake",
+  line_chip: "Chip",
   line_twenty_one_plus_three: "21+3",
   line_insurance: "Insurance",
   line_fees: "Fees",
@@ -282,7 +283,8 @@ export const en = {
   p_texas_holdem_aa_bonus: "Texas Hold'em, AA BONUS",
   p_texas_holdem_bonus: "Texas Hold'em Bonus",
   p_texas_holdem: "Texas Hold'em",
-  p_three_card_pair_plus_35: "Three-card poker, PAIR PLUS 40-30-6-3-1",
+  p_three_card_pair_plus_40_30_6_3_1: "Three-card poker, PAIR PLUS 40-30-6-3-1",
+  p_three_card_standard: "Three-card poker, world standard",
   p_three_card: "Three-card poker",
 };
 
@@ -456,6 +458,7 @@ export const ru: Record<Key, string> = {
   line_dealer_bonus: "БОНУС ДИЛЕРА",
   line_pair_plus: "ПАРА ПЛЮС",
   line_stake: "Ставка",
+  line_chip: "Фишка",
   line_twenty_one_plus_three: "21+3",
   line_insurance: "Страховка",
   line_fees: "Покупки",
@@ -564,7 +567,8 @@ export const ru: Record<Key, string> = {
   p_texas_holdem_aa_bonus: "Техасский холдем с бонусом AA",
   p_texas_holdem_bonus: "Техасский холдем бонус",
   p_texas_holdem: "Техасский холдем",
-  p_three_card_pair_plus_35: "Покер на трёх картах, ПАРА ПЛЮС 40-30-6-3-1",
+  p_three_card_pair_plus_40_30_6_3_1: "Покер на трёх картах, ПАРА ПЛЮС 40-30-6-3-1",
+  p_three_card_standard: "Покер на трёх картах, мировой стандарт",
   p_three_card: "Покер на трёх картах",
 };
 
