@@ -319,14 +319,14 @@ class Tables:
             # Play again for the game and tier of a table the player sits at is a way back to
             # it, not a second table (nor a refusal for having too many).
             for table_id in mine:
-                row = find_table(session, self.store, table_id)
-                if (row.profile, row.min_stake, row.max_stake, row.max_payout) == (
+                own = find_table(session, self.store, table_id)
+                if (own.profile, own.min_stake, own.max_stake, own.max_payout) == (
                     profile.id,
                     limits.min_stake,
                     limits.max_stake,
                     limits.max_payout,
                 ):
-                    return table_info(session, row)
+                    return table_info(session, own)
             if len(mine) >= most_open:
                 listed = ", ".join(str(t) for t in mine)
                 raise Refused(

@@ -38,6 +38,9 @@ export class TableConnection {
   spins = $state<number[]>([]);
   log = $state<LogEntry[]>([]);
   clockNote = $state<string | null>(null);
+  // A deal being shown step by step (baccarat's cards, roulette's wheel): the outcome, the box's
+  // settlement and the scoreboards wait for it, or they would give the result away first.
+  revealing = $state(false);
   readonly trainer = new Trainer(); // the hint and the review of this table's decisions
   refusals = $state(0); // intents refused: what the player saw may be old (a stake at a stale chip value)
   private socket: WebSocket | null = null;
