@@ -35,7 +35,6 @@ export class TableConnection {
   dark = $state(false);
   prebuy = $state<string[]>([]);
   picked = $state<string[]>([]);
-  spins = $state<number[]>([]);
   log = $state<LogEntry[]>([]);
   clockNote = $state<string | null>(null);
   // A deal being shown step by step (baccarat's cards, roulette's wheel): the outcome, the box's
@@ -132,8 +131,6 @@ export class TableConnection {
       if (message.type === "event") this.note(message, before);
       if (round?.phase === "settled" && round.round_id !== this.lastRoundSeen) {
         this.lastRoundSeen = round.round_id;
-        const pocket = round.settlement?.pocket;
-        if (typeof pocket === "number") this.spins = [pocket, ...this.spins].slice(0, 20);
         void session.refreshBalance();
       }
     } else if (message.type === "ack") {
