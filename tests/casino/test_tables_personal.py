@@ -10,11 +10,12 @@ import pytest
 from sqlalchemy import func, select
 
 from croupier.casino import BadInput, Casino, Profile, Refused, Role
-from croupier.casino.tables import Tables, limit_tier
+from croupier.casino.tables import TableConfig, Tables, limit_tier
 from croupier.games.base import Limits
 from croupier.games.common.tiers import LIMIT_TIERS
+from croupier.profiles import load
 from croupier.store import Store
-from croupier.store.round_models import GameTable
+from croupier.store.round_models import GameTable, TableMode
 
 NewPlayer = Callable[..., Profile]
 
@@ -105,3 +106,13 @@ def test_play_again_at_a_table_of_ones_own_goes_back_to_it(
     assert table_count(store) == 2
     with pytest.raises(Refused, match="at most 2"):  # another tier is another table
         tables.open_personal(ann.card_number, "russian", "50", 2)
+
+
+def test_a_public_wheel_seats_a_player_a_colour_a_personal_one_its_player(store: Store) -> None:
+    """Issue 13: the public roulette table had one box, so one player; a box is a colour."""
+    tables = Tables(store)
+    limits = limit_tier("25").limits
+    public = tables.create(TableConfig("roulette", limits, TableMode.PUBLIC))
+    personal = tables.create(TableConfig("roulette", limits, TableMode.PERSONAL))
+    assert (public.boxes, personal.boxes) == (load("roulette").colours, 1)
+    assert tables.create(TableConfig("baccarat", limits, TableMode.PUBLIC)).boxes == 7

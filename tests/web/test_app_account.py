@@ -11,7 +11,7 @@ from playwright.sync_api import Browser, expect
 
 from croupier.casino.documents import DocumentType
 
-from .appkit import PASSWORD, context, need_build, registered, shot
+from .appkit import PASSWORD, context, need_build, newcomer, shot
 
 pytestmark = pytest.mark.browser
 
@@ -47,10 +47,7 @@ def test_registration_picks_the_document_from_the_list_and_refuses_it_twice(
 def test_play_opens_a_personal_table_at_the_chosen_limit_tier(
     server: str, browser: Browser, shots: Path
 ) -> None:
-    need_build()
-    ctx = context(browser, "desktop")
-    page = ctx.new_page()
-    registered(ctx, server, "Vera Tierova", chips=100_000)
+    page = newcomer(browser, server, "Vera Tierova", "desktop", chips=100_000)
     page.goto(f"{server}/app/#/lobby")
     tier = page.locator("select[name=tier]")
     page.wait_for_selector("select[name=tier] option", state="attached")
@@ -67,7 +64,7 @@ def test_play_opens_a_personal_table_at_the_chosen_limit_tier(
     table_id = page.url.rsplit("/", 1)[1]
     page.wait_for_selector("#rack")
     shot(page, shots, "personal-table-tier-100")
-    table = ctx.request.get(f"{server}/api/tables/{table_id}").json()["table"]
+    table = page.request.get(f"{server}/api/tables/{table_id}").json()["table"]
     assert table["mode"] == "personal" and table["profile"] == "russian"
     assert table["limits"] == {"min": 10000, "max": 100000, "max_payout": 1200000}
-    ctx.close()
+    page.context.close()

@@ -11,12 +11,14 @@ from playwright.sync_api import Browser, expect
 
 from .appkit import (
     acted,
-    context,
-    need_build,
+    newcomer,
     no_horizontal_scroll,
     open_personal,
-    registered,
+    page_errors,
+    place,
     shot,
+    stake,
+    stand,
 )
 
 pytestmark = pytest.mark.browser
@@ -26,12 +28,8 @@ pytestmark = pytest.mark.browser
 def test_money_bugs_of_the_old_client_stay_fixed(
     server: str, browser: Browser, shots: Path, size: str
 ) -> None:
-    need_build()
-    ctx = context(browser, size)
-    page = ctx.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    registered(ctx, server, f"Vera Bugova {size}", chips=1_000_000)
+    page = newcomer(browser, server, f"Vera Bugova {size}", size, chips=1_000_000)
+    errors = page_errors(page)
 
     # Baccarat: BANKER picked, then a chip clicked and a table update: still BANKER.
     open_personal(page, server, "baccarat")
@@ -40,7 +38,7 @@ def test_money_bugs_of_the_old_client_stay_fixed(
     acted(page, lambda: page.click("[data-sit='2']"))  # the table changes under the player
     expect(page.locator("[data-spot='banker']")).to_have_attribute("aria-pressed", "true")
     expect(page.locator("[data-spot='player']")).to_have_attribute("aria-pressed", "false")
-    acted(page, lambda: page.click("[data-stand='2']"))
+    stand(page, 2)
     expect(page.locator("[data-spot='banker']")).to_have_attribute("aria-pressed", "true")
     page.click("[data-spot='banker']")
     acted(page, lambda: page.click("[data-stake='1']"))
@@ -48,33 +46,29 @@ def test_money_bugs_of_the_old_client_stay_fixed(
     lines = page.locator("[data-box='1'] .settlement tr[data-line]")
     assert lines.evaluate_all("(rows) => rows.map((r) => r.dataset.line)") == ["banker"]
     shot(page, shots, f"{size}-baccarat-banker-kept")
-    acted(page, lambda: page.click("[data-stand='1']"))
+    stand(page)
 
     # A side stake typed at one table is not staked at the next: PAIR PLUS placed, then leave.
     open_personal(page, server, "three-card")
-    page.click("[data-chip='2500']")
-    page.click("[data-spot='pair_plus']")
+    place(page, "pair_plus")
     expect(page.locator("#stake-summary")).to_contain_text("25.00")
-    acted(page, lambda: page.click("[data-stand='1']"))
+    stand(page)
     open_personal(page, server, "texas-holdem")
     expect(page.locator("#stake-summary")).to_contain_text("0.00")
-    acted(page, lambda: page.click("[data-stand='1']"))
+    stand(page)
 
     # PAIR PLUS alone is a stake at three-card.
     open_personal(page, server, "three-card")
-    page.click("[data-chip='2500']")
-    page.click("[data-spot='pair_plus']")
-    acted(page, lambda: page.click("[data-stake='1']"))
+    stake(page, "pair_plus")
     page.wait_for_selector("[data-box='1'] .settlement")
     lines = page.locator("[data-box='1'] .settlement tr[data-line]")
     assert "pair_plus" in lines.evaluate_all("(rows) => rows.map((r) => r.dataset.line)")
     shot(page, shots, f"{size}-pair-plus-alone")
-    acted(page, lambda: page.click("[data-stand='1']"))
+    stand(page)
 
     # Dark box: explained, pre-buys offered, the whole cost shown before staking.
     open_personal(page, server, "russian")
-    page.click("[data-chip='2500']")
-    page.click("[data-spot='ante']")
+    place(page, "ante")
     page.check("#dark")
     expect(page.locator("#dark-box")).to_contain_text("staked blind, before any card is dealt")
     expect(page.locator("#dark-cost")).to_contain_text("75.00")  # ANTE 25 and the blind BET 50
@@ -83,4 +77,4 @@ def test_money_bugs_of_the_old_client_stay_fixed(
     no_horizontal_scroll(page)
     shot(page, shots, f"{size}-dark-box-explained")
     assert not errors, errors
-    ctx.close()
+    page.context.close()

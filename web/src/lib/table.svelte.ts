@@ -78,6 +78,15 @@ export class TableConnection {
     return round.legal;
   }
 
+  /** A public table where another player has a box in the round: the house, not this player,
+   * says "no more bets" (when the clock runs out). */
+  get houseSpins(): boolean {
+    const state = this.state;
+    if (!state || state.table.mode !== "public" || !state.round) return false;
+    const mine = new Set(this.myBoxes);
+    return state.round.stakes.some((s) => !mine.has(s.box));
+  }
+
   get staked(): Set<number> {
     const round = this.state?.round;
     if (!round || round.phase === "settled") return new Set();
