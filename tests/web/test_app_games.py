@@ -10,6 +10,7 @@ import pytest
 from playwright.sync_api import Browser, expect
 
 from .appkit import (
+    VIEWPORTS,
     acted,
     newcomer,
     no_horizontal_scroll,
@@ -54,6 +55,15 @@ def test_every_game_plays_from_the_lobby_to_the_settlement(
         if profile in STUD:
             # the hand is named while deciding
             page.wait_for_selector("[data-box='1'] [data-hand-name]")
+        if profile == "russian" and size == "phone":
+            # keeping the hand is worded as such in Russian (it was "Хватит", blackjack's word)
+            expect(page.locator("#actions [data-act='stand']")).to_have_text("Оставить как есть")
+            # the dealer's cards and the decisions fit one phone screen
+            span = page.evaluate(
+                "() => document.getElementById('actions').getBoundingClientRect().bottom"
+                " - document.getElementById('dealer').getBoundingClientRect().top"
+            )
+            assert span <= VIEWPORTS["phone"]["height"], span
         if profile in HOUSE:
             expect(page.locator("#street")).to_be_visible()
         no_horizontal_scroll(page)
