@@ -10,11 +10,12 @@ import pytest
 from sqlalchemy import func, select
 
 from croupier.casino import BadInput, Casino, Profile, Refused, Role
-from croupier.casino.tables import Tables, limit_tier
+from croupier.casino.tables import TableConfig, Tables, limit_tier
 from croupier.games.base import Limits
 from croupier.games.common.tiers import LIMIT_TIERS
+from croupier.profiles import load
 from croupier.store import Store
-from croupier.store.round_models import GameTable
+from croupier.store.round_models import GameTable, TableMode
 
 NewPlayer = Callable[..., Profile]
 
@@ -89,3 +90,29 @@ def test_personal_table_left_empty_is_reused_not_multiplied(
     assert again.id == info.id and again.seats == {1: bob.card_number}
     other = tables.open_personal(ann.card_number, "russian", "50", 2)  # another tier: new
     assert other.id != info.id and table_count(store) == 2
+
+
+def test_play_again_at_a_table_of_ones_own_goes_back_to_it(
+    store: Store, new_player: NewPlayer
+) -> None:
+    """Issue 13: Play for a game and tier the player already sits at is the way back to that
+    table (it used to open a second one, or be refused at the cap)."""
+    ann = new_player("Ann")
+    tables = Tables(store)
+    first = tables.open_personal(ann.card_number, "russian", "25", 2)
+    second = tables.open_personal(ann.card_number, "baccarat", "25", 2)
+    assert tables.open_personal(ann.card_number, "russian", "25", 2).id == first.id
+    assert tables.open_personal(ann.card_number, "baccarat", "25", 2).id == second.id
+    assert table_count(store) == 2
+    with pytest.raises(Refused, match="at most 2"):  # another tier is another table
+        tables.open_personal(ann.card_number, "russian", "50", 2)
+
+
+def test_a_public_wheel_seats_a_player_a_colour_a_personal_one_its_player(store: Store) -> None:
+    """Issue 13: the public roulette table had one box, so one player; a box is a colour."""
+    tables = Tables(store)
+    limits = limit_tier("25").limits
+    public = tables.create(TableConfig("roulette", limits, TableMode.PUBLIC))
+    personal = tables.create(TableConfig("roulette", limits, TableMode.PERSONAL))
+    assert (public.boxes, personal.boxes) == (load("roulette").colours, 1)
+    assert tables.create(TableConfig("baccarat", limits, TableMode.PUBLIC)).boxes == 7

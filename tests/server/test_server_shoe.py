@@ -1,6 +1,7 @@
 """A baccarat table's scoreboards (GET /api/tables/{id}/shoe): each settled round of the current
 shoe in order with its result and points, the same as its settlement; nothing secret (no seed,
-no player); anyone who may look at the table may read it; another game is refused."""
+no player); anyone who may look at the table may read it; another game is refused. A roulette
+table's board (GET /api/tables/{id}/spins): the numbers its wheel gave, the latest first."""
 
 from __future__ import annotations
 
@@ -9,7 +10,9 @@ from typing import Any
 
 from fastapi.testclient import TestClient
 
+from croupier.casino.tables import TableConfig
 from croupier.games.base import Limits
+from croupier.store.round_models import TableMode
 
 from .wskit import seated_at_personal_table
 
@@ -56,3 +59,29 @@ def test_the_shoe_of_another_game_is_refused(client: TestClient, player: Make) -
     assert answer.status_code == 422, answer.text
     assert "baccarat" in answer.text
     assert client.get("/api/tables/999999/shoe").status_code == 404
+
+
+def test_the_wheel_board_lists_the_numbers_the_wheel_gave_latest_first(
+    client: TestClient, player: Make
+) -> None:
+    card, headers = player(chips=100_000)
+    pockets: list[int] = []
+    with seated_at_personal_table(client, headers, "roulette", LIMITS) as me:
+        table_id = me.state["table"]["id"]
+        assert client.get(f"/api/tables/{table_id}/spins").json()["numbers"] == []
+        for _ in range(3):
+            assert me.send(intent="stake", box=1, stake={"chip": 100})["type"] == "ack"
+            bet = {"box": 1, "act": "bet", "spot": "red", "amount": 100}
+            assert me.send(intent="act", action=bet)["type"] == "ack"
+            spun = me.send(intent="act", action={"act": "no_more_bets"})
+            state = me.until(spun["seq"])
+            while state["round"]["phase"] != "settled":
+                state = me.until(me.seq + 1)
+            pockets.append(state["round"]["settlement"]["pocket"])
+    answer = client.get(f"/api/tables/{table_id}/spins")  # a visitor without a session too
+    assert answer.status_code == 200, answer.text
+    assert answer.json() == {"table_id": table_id, "numbers": pockets[::-1]}
+    assert card not in answer.text
+    floor = client.app.state.croupier.floor  # type: ignore[attr-defined]
+    other = floor.tables.create(TableConfig("baccarat", LIMITS, TableMode.PERSONAL)).id
+    assert client.get(f"/api/tables/{other}/spins").status_code == 422

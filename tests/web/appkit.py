@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import itertools
+import re
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -38,6 +39,34 @@ def seeded_server(folder: Path, seed: bytes, **settings: Any) -> Iterator[tuple[
         yield url, app
 
 
+def server_dealing(seed: bytes) -> Any:
+    """A module's fixture: a server of its own dealing from ``seed`` (see :func:`seeded_server`);
+    ``split_server = server_dealing(SPLIT_SEED)`` and the tests ask for ``split_server``."""
+
+    @pytest.fixture(scope="module")
+    def dealing(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+        with seeded_server(tmp_path_factory.mktemp("seeded"), seed) as (url, _app):
+            yield url
+
+    return dealing
+
+
+def log_in_after_a_wrong_password(page: Page, login: str) -> None:
+    """On the login page: a wrong password refused in words, then the right one lets in."""
+    page.fill("#login-form [name=card_number]", login)
+    page.fill("#login-form [name=password]", "a wrong password")
+    page.click("#login-form button[type=submit]")
+    expect(page.locator("#notice.error")).to_contain_text(
+        re.compile("Wrong card number, e-mail or password|Неверный номер карты")
+    )
+    page.fill("#login-form [name=password]", PASSWORD)
+    page.click("#login-form button[type=submit]")
+    # the page shows the logged-in header before it moves to the lobby: wait for the move,
+    # or the lobby would replace a page asked for next
+    page.wait_for_url("**/app/#/lobby")
+    page.wait_for_selector("#logout")
+
+
 def need_build() -> None:
     if not (WEBAPP / "index.html").is_file():
         pytest.fail("the client is not built: make webapp (cd web && npm ci && npx vite build)")
@@ -47,6 +76,25 @@ def context(browser: Browser, size: str, locale: str = "en-US") -> BrowserContex
     made = browser.new_context(viewport=VIEWPORTS[size], locale=locale)  # type: ignore[arg-type]
     made.add_init_script("window.confirm = () => true;")
     return made
+
+
+def newcomer(
+    browser: Browser, server: str, name: str, size: str, locale: str = "en-US", chips: int = 0
+) -> Page:
+    """The page of a new player (the client built, a browser of its own at ``size`` speaking
+    ``locale``), registered and logged in with ``chips`` kopecks bought. The test closes
+    ``page.context``."""
+    need_build()
+    made = context(browser, size, locale)
+    registered(made, server, name, chips)
+    return made.new_page()
+
+
+def page_errors(page: Page) -> list[str]:
+    """The script errors of ``page`` from now on (a test asserts there are none)."""
+    found: list[str] = []
+    page.on("pageerror", lambda error: found.append(str(error)))
+    return found
 
 
 def registered(ctx: BrowserContext, server: str, name: str, chips: int = 0) -> str:
@@ -92,6 +140,40 @@ def open_personal(page: Page, server: str, profile: str) -> None:
     page.wait_for_selector("#rack")
 
 
+def place(page: Page, *spots: str, chip: int = 2500) -> None:
+    """A ``chip`` picked from the rack and put on each of ``spots`` (not staked yet)."""
+    page.click(f"[data-chip='{chip}']")
+    for spot in spots:
+        page.click(f"[data-spot='{spot}']")
+
+
+def stake(page: Page, *spots: str, chip: int = 2500, box: int = 1) -> None:
+    """A ``chip`` on each of ``spots`` and ``box`` staked with them; waits for the table."""
+    place(page, *spots, chip=chip)
+    acted(page, lambda: page.click(f"[data-stake='{box}']"))
+
+
+def stand(page: Page, box: int = 1) -> None:
+    """Stand up from ``box`` (a player keeps at most two personal tables)."""
+    acted(page, lambda: page.click(f"[data-stand='{box}']"))
+
+
+def open_public(page: Page, server: str, profile: str, box: int = 1) -> str:
+    """From the lobby, the public table of ``profile``; the player sits at ``box``. Its id."""
+    page.goto(f"{server}/app/#/lobby")
+    page.click(f".tile.public[data-profile='{profile}'] a")
+    page.wait_for_url("**/app/#/table/*")
+    table = page.url.rsplit("/", 1)[1]
+    acted(page, lambda: page.click(f"[data-sit='{box}']"))
+    return table
+
+
+def sit_at(page: Page, server: str, table: str, box: int) -> None:
+    """Another player comes to ``table`` (by its address) and sits at ``box``."""
+    page.goto(f"{server}/app/#/table/{table}")
+    acted(page, lambda: page.click(f"[data-sit='{box}']"))
+
+
 def settle(page: Page, box: int = 1) -> None:
     """Decide as a cautious player until the box's settlement shows."""
     prefer = ("stand", "play", "take_ante", "check", "no_more_bets", "call", "fold")
@@ -119,6 +201,34 @@ def acted(page: Page, do: Callable[[], None]) -> None:
         " return t && t.dataset.busy === 'no' && Number(t.dataset.seq) > seq; }",
         arg=seq,
     )
+
+
+# While the table shows a deal or a spin (#table[data-revealing=yes]), nothing may give its outcome
+# away: no box's settlement, no result line. Every change of the page is looked at.
+_REVEAL = """() => {
+  window.__reveal = { shown: 0, early: [] };
+  const look = () => {
+    if (!document.querySelector("#table[data-revealing='yes']")) return;
+    window.__reveal.shown += 1;
+    const told = document.querySelector("[data-box] .settlement, #roulette-result, #bac-result");
+    if (told) window.__reveal.early.push(told.outerHTML.slice(0, 80));
+  };
+  new MutationObserver(look)
+    .observe(document.body, { childList: true, subtree: true, attributes: true });
+}"""
+
+
+def watch_the_reveal(page: Page) -> None:
+    """From now on, note whether an outcome shows while the table is still showing the deal."""
+    page.evaluate(_REVEAL)
+
+
+def revealed_early(page: Page) -> list[str]:
+    """What showed before its time since :func:`watch_the_reveal` (asserting the show was seen)."""
+    found = page.evaluate("() => window.__reveal")
+    assert found["shown"] > 0, "the table never showed the deal step by step"
+    early: list[str] = found["early"]
+    return early
 
 
 def shot(page: Page, folder: Path, name: str) -> None:

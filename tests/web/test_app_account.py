@@ -1,6 +1,7 @@
 """Ported from the old client's tests: the registration form picks the identity document from
 the casino's fixed list and a document typed again with other separators is refused (security
-review 1); the lobby's Play opens a personal table at the chosen limit tier (review 5)."""
+review 1); the lobby's Play opens a personal table at the chosen limit tier (review 5), and Play
+again goes back to it (issue 13); the lobby offers no box at a personal table."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ from playwright.sync_api import Browser, expect
 
 from croupier.casino.documents import DocumentType
 
-from .appkit import PASSWORD, context, need_build, registered, shot
+from .appkit import PASSWORD, context, need_build, newcomer, shot
 
 pytestmark = pytest.mark.browser
 
@@ -47,10 +48,7 @@ def test_registration_picks_the_document_from_the_list_and_refuses_it_twice(
 def test_play_opens_a_personal_table_at_the_chosen_limit_tier(
     server: str, browser: Browser, shots: Path
 ) -> None:
-    need_build()
-    ctx = context(browser, "desktop")
-    page = ctx.new_page()
-    registered(ctx, server, "Vera Tierova", chips=100_000)
+    page = newcomer(browser, server, "Vera Tierova", "desktop", chips=100_000)
     page.goto(f"{server}/app/#/lobby")
     tier = page.locator("select[name=tier]")
     page.wait_for_selector("select[name=tier] option", state="attached")
@@ -67,7 +65,16 @@ def test_play_opens_a_personal_table_at_the_chosen_limit_tier(
     table_id = page.url.rsplit("/", 1)[1]
     page.wait_for_selector("#rack")
     shot(page, shots, "personal-table-tier-100")
-    table = ctx.request.get(f"{server}/api/tables/{table_id}").json()["table"]
+    # Play again for the same game and tier: back to this table, not a second one (issue 13)
+    # (the lobby never offers a box at a personal table: its tiles are the public tables)
+    page.goto(f"{server}/app/#/lobby")
+    page.wait_for_selector("select[name=tier] option", state="attached")
+    expect(page.locator(".tile.public").first).to_be_visible()
+    expect(page.locator(f".tile[data-table='{table_id}']")).to_have_count(0)
+    tier.select_option("100")
+    page.click("[data-play='russian']")
+    page.wait_for_url(f"**/app/#/table/{table_id}")
+    table = page.request.get(f"{server}/api/tables/{table_id}").json()["table"]
     assert table["mode"] == "personal" and table["profile"] == "russian"
     assert table["limits"] == {"min": 10000, "max": 100000, "max_payout": 1200000}
-    ctx.close()
+    page.context.close()

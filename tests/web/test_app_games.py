@@ -7,17 +7,21 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, expect
 
 from .appkit import (
+    VIEWPORTS,
     acted,
-    context,
-    need_build,
+    newcomer,
     no_horizontal_scroll,
     open_personal,
-    registered,
+    page_errors,
+    revealed_early,
     settle,
     shot,
+    stake,
+    stand,
+    watch_the_reveal,
 )
 
 pytestmark = pytest.mark.browser
@@ -34,27 +38,13 @@ STUD = [
 HOUSE = ["texas-holdem", "texas-holdem-bonus", "three-card"]
 
 
-def stake(page: Page, spot: str = "ante", chip: int = 2500) -> None:
-    page.click(f"[data-chip='{chip}']")
-    page.click(f"[data-spot='{spot}']")
-    acted(page, lambda: page.click("[data-stake='1']"))
-
-
-def leave(page: Page) -> None:
-    """Stand up from box 1 once the round is over (a player keeps at most two personal tables)."""
-    acted(page, lambda: page.click("[data-stand='1']"))
-
-
 @pytest.mark.parametrize("size", ["desktop", "phone"])
 def test_every_game_plays_from_the_lobby_to_the_settlement(
     server: str, browser: Browser, shots: Path, size: str
 ) -> None:
-    need_build()
-    ctx = context(browser, size, locale="ru-RU" if size == "phone" else "en-US")  # both languages
-    page = ctx.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    registered(ctx, server, f"Gleb Igrokov {size}", chips=2_000_000)
+    locale = "ru-RU" if size == "phone" else "en-US"  # both languages
+    page = newcomer(browser, server, f"Gleb Igrokov {size}", size, locale, chips=2_000_000)
+    errors = page_errors(page)
     page.goto(f"{server}/app/#/lobby")
     page.wait_for_selector("[data-play='russian']")
     no_horizontal_scroll(page)
@@ -65,6 +55,15 @@ def test_every_game_plays_from_the_lobby_to_the_settlement(
         if profile in STUD:
             # the hand is named while deciding
             page.wait_for_selector("[data-box='1'] [data-hand-name]")
+        if profile == "russian" and size == "phone":
+            # keeping the hand is worded as such in Russian (it was "Хватит", blackjack's word)
+            expect(page.locator("#actions [data-act='stand']")).to_have_text("Оставить как есть")
+            # the dealer's cards and the decisions fit one phone screen
+            span = page.evaluate(
+                "() => document.getElementById('actions').getBoundingClientRect().bottom"
+                " - document.getElementById('dealer').getBoundingClientRect().top"
+            )
+            assert span <= VIEWPORTS["phone"]["height"], span
         if profile in HOUSE:
             expect(page.locator("#street")).to_be_visible()
         no_horizontal_scroll(page)
@@ -79,34 +78,46 @@ def test_every_game_plays_from_the_lobby_to_the_settlement(
         assert "kopeck" not in (settlement.text_content() or "")
         no_horizontal_scroll(page)
         shot(page, shots, f"{size}-{profile}-settled")
-        leave(page)
+        stand(page)
 
     # Baccarat: chips on BANKER, the deal shows both hands and who won.
     open_personal(page, server, "baccarat")
-    page.click("[data-chip='2500']")
-    page.click("[data-spot='banker']")
-    acted(page, lambda: page.click("[data-stake='1']"))
+    watch_the_reveal(page)
+    stake(page, "banker")
     page.wait_for_selector("[data-box='1'] .settlement")
     expect(page.locator("#bac-result")).to_be_visible()
+    assert revealed_early(page) == []  # the settlement waited for the last card
     expect(page.locator("#bead-plate span").first).to_be_visible()
     no_horizontal_scroll(page)
     shot(page, shots, f"{size}-baccarat-settled")
-    leave(page)
+    stand(page)
 
-    # Roulette: colour chips, a straight on 17 tapped on the layout, a call bet, spin.
+    # Roulette: a straight on 17 tapped on the layout, RED, the voisins on the racetrack and zero
+    # with one neighbour either side; the wheel turns and lands before the result and the
+    # settlement show; the board beside it keeps the number, with the hot and cold ones.
     open_personal(page, server, "roulette")
-    page.click("[data-chip='2500']")
-    acted(page, lambda: page.click("[data-stake='1']"))
+    stake(page)
     page.wait_for_selector("#actions button[data-act='no_more_bets']")
     acted(page, lambda: page.click("#layout rect[data-number='17']"))
     acted(page, lambda: page.click("[data-spot='red']"))
-    acted(page, lambda: page.click("[data-spot='voisins']"))
+    acted(page, lambda: page.click("#racetrack [data-spot='voisins']"))
+    page.click("[data-each='1']")
+    acted(page, lambda: page.click("#racetrack [data-track='0']"))
     expect(page.locator("#layout [data-bet='straight:17']")).to_have_count(1)
+    expect(page.locator("#my-bets")).to_contain_text("0 ±1")
     no_horizontal_scroll(page)
     shot(page, shots, f"{size}-roulette-bets")
+    watch_the_reveal(page)
     acted(page, lambda: page.click("#actions button[data-act='no_more_bets']"))
     page.wait_for_selector("#roulette-result")
-    expect(page.locator("#spins span").first).to_be_visible()
+    assert revealed_early(page) == []
+    pocket = page.get_attribute("#wheel", "data-landed")
+    expect(page.locator("#roulette-result")).to_contain_text(pocket or "?")
+    expect(page.locator("#spins span").first).to_have_text(pocket or "?")
+    expect(page.locator("#hot span")).to_have_count(1)
+    expect(page.locator("#cold span")).to_have_count(3)
+    settled = page.locator("[data-box='1'] .settlement tr[data-line]")
+    assert settled.count() == 1 + 1 + 7 + 3, "each position of each bet on a line of its own"
     shot(page, shots, f"{size}-roulette-settled")
     assert not errors, errors
-    ctx.close()
+    page.context.close()

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from .appkit import acted, context, need_build, registered, settle, shot
+from .appkit import acted, context, newcomer, open_public, settle, shot, stake
 
 pytestmark = pytest.mark.browser
 
@@ -42,28 +42,18 @@ def play_to_the_end(page: Page, before: int) -> None:
 def test_a_player_and_a_spectator_at_the_public_russian_poker_table(
     server: str, browser: Browser, shots: Path
 ) -> None:
-    need_build()
-    ctx = context(browser, "desktop")
-    page = ctx.new_page()
+    page = newcomer(browser, server, "Pavel Publichny", "desktop", chips=100_000)
     watcher_ctx = context(browser, "phone")
     watcher = watcher_ctx.new_page()
     frames: list[str] = []
     watcher.on("websocket", lambda ws: ws.on("framereceived", lambda f: frames.append(str(f))))
-    registered(ctx, server, "Pavel Publichny", chips=100_000)
-
-    page.goto(f"{server}/app/#/lobby")
-    page.click(".tile.public[data-profile='russian'] a")
-    page.wait_for_url("**/app/#/table/*")
-    table_id = page.url.rsplit("/", 1)[1]
-    acted(page, lambda: page.click("[data-sit='1']"))
+    table_id = open_public(page, server, "russian")
     watcher.goto(f"{server}/app/#/table/{table_id}")
     expect(watcher.locator("[data-box='1'] .owner")).not_to_be_empty()
 
     # Round 1: exchange two cards; the new ones are marked as drawn.
     before = balance(page)
-    page.click("[data-chip='2500']")
-    page.click("[data-spot='ante']")
-    acted(page, lambda: page.click("[data-stake='1']"))
+    stake(page, "ante")
     page.wait_for_selector("#actions button[data-act='exchange']")
     dealt = my_cards(page)
     assert len(dealt) == 5 and all(CARD_TEXT.match(c) for c in dealt)
@@ -90,9 +80,7 @@ def test_a_player_and_a_spectator_at_the_public_russian_poker_table(
 
     # Round 2: reload mid-round, the same hand comes back; buy a 6th card.
     before = balance(page)
-    page.click("[data-chip='2500']")
-    page.click("[data-spot='ante']")
-    acted(page, lambda: page.click("[data-stake='1']"))
+    stake(page, "ante")
     page.wait_for_selector("#actions button[data-act='buy_sixth']")
     cards = my_cards(page)
     page.reload()
@@ -113,5 +101,5 @@ def test_a_player_and_a_spectator_at_the_public_russian_poker_table(
     page.click("#verify")
     expect(page.locator("#fair-result")).to_contain_text("matches the commitment")
     shot(page, shots, "05-recall-and-fair-check")
-    ctx.close()
+    page.context.close()
     watcher_ctx.close()

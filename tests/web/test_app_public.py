@@ -1,6 +1,8 @@
-"""Two players at the public baccarat table (a phone and a desktop): no player can call the
+"""Two players at the public tables (a phone and a desktop). Baccarat: no player can call the
 deal; the round is dealt by the house once every staked box's owner has bet, and both see it
-settled, each with their own line."""
+settled, each with their own line. Roulette (issue 13: its public table had one box): both sit,
+stake and bet at one wheel, each sees the other's chips on the layout, and neither may close the
+bets for the other: the croupier spins when the betting time runs out."""
 
 from __future__ import annotations
 
@@ -9,36 +11,24 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, expect
 
-from .appkit import acted, context, need_build, registered, shot
+from .appkit import acted, newcomer, open_public, shot, sit_at, stake
 
 pytestmark = pytest.mark.browser
 
 
 def test_only_the_house_deals_at_a_public_table(server: str, browser: Browser, shots: Path) -> None:
-    need_build()
-    first_ctx, second_ctx = context(browser, "desktop"), context(browser, "phone", "ru-RU")
-    first, second = first_ctx.new_page(), second_ctx.new_page()
-    registered(first_ctx, server, "Olga Pervaya", chips=100_000)
-    registered(second_ctx, server, "Ivan Vtoroy", chips=100_000)
-    first.goto(f"{server}/app/#/lobby")
-    first.click(".tile.public[data-profile='baccarat'] a")
-    first.wait_for_url("**/app/#/table/*")
-    table = first.url.rsplit("/", 1)[1]
-    acted(first, lambda: first.click("[data-sit='1']"))
-    second.goto(f"{server}/app/#/table/{table}")
-    acted(second, lambda: second.click("[data-sit='2']"))
+    first = newcomer(browser, server, "Olga Pervaya", "desktop", chips=100_000)
+    second = newcomer(browser, server, "Ivan Vtoroy", "phone", "ru-RU", chips=100_000)
+    table = open_public(first, server, "baccarat")
+    sit_at(second, server, table, 2)
 
-    first.click("[data-chip='2500']")
-    first.click("[data-spot='player']")
-    acted(first, lambda: first.click("[data-stake='1']"))
+    stake(first, "player")
     expect(first.locator("#deal")).to_have_count(0)  # nobody but the house deals here
     expect(first.locator("[data-box='1'] .stakes")).to_contain_text("PLAYER")
     expect(second.locator("[data-box='1'] .stakes")).to_contain_text("ИГРОК")
     shot(first, shots, "first-staked-waiting")
 
-    second.click("[data-chip='2500']")
-    second.click("[data-spot='tie']")
-    acted(second, lambda: second.click("[data-stake='2']"))
+    stake(second, "tie", box=2)
     for page in (first, second):
         page.wait_for_selector("[data-box='1'] .settlement")
         page.wait_for_selector("[data-box='2'] .settlement")
@@ -46,5 +36,23 @@ def test_only_the_house_deals_at_a_public_table(server: str, browser: Browser, s
     assert first.get_attribute("[data-box='2'] .settlement tr[data-line]", "data-line") == "tie"
     shot(first, shots, "settled-desktop")
     shot(second, shots, "settled-phone")
-    first_ctx.close()
-    second_ctx.close()
+
+    # Roulette: one wheel, two players, each at a box of their own colour.
+    wheel = open_public(first, server, "roulette")
+    sit_at(second, server, wheel, 2)
+    stake(first)
+    stake(second, box=2)
+    for page in (first, second):
+        page.wait_for_selector("#racetrack [data-spot='voisins']:not([aria-disabled='true'])")
+    acted(first, lambda: first.click("#layout rect[data-number='17']"))
+    acted(second, lambda: second.click("#layout rect[data-number='20']"))
+    for page in (first, second):
+        expect(page.locator("#layout .placed")).to_have_count(2)
+        expect(page.locator("#layout .placed.mine")).to_have_count(1)
+        expect(page.locator("#actions button[data-act='no_more_bets']")).to_have_count(0)
+        expect(page.locator("#house-spins")).to_be_visible()
+    expect(second.locator("#layout .placed.mine")).to_have_attribute("data-bet", "straight:20")
+    shot(first, shots, "roulette-two-players-desktop")
+    shot(second, shots, "roulette-two-players-phone")
+    first.context.close()
+    second.context.close()

@@ -13,7 +13,14 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, expect
 
-from .appkit import PASSWORD, context, need_build, no_horizontal_scroll, shot
+from .appkit import (
+    PASSWORD,
+    context,
+    log_in_after_a_wrong_password,
+    need_build,
+    no_horizontal_scroll,
+    shot,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -83,13 +90,7 @@ def test_a_russian_newcomer_registers_buys_chips_once_and_reads_errors_in_russia
     page.wait_for_selector("#nav-login")
     page.goto(f"{server}/app/#/login")
     expect(page.locator("#lock-warning")).to_contain_text("three wrong passwords")
-    page.fill("#login-form [name=card_number]", card)
-    page.fill("#login-form [name=password]", "wrong password")
-    page.click("#login-form button[type=submit]")
-    expect(page.locator("#notice.error")).to_contain_text("Wrong card number, e-mail or password")
-    page.fill("#login-form [name=password]", PASSWORD)
-    page.click("#login-form button[type=submit]")
-    page.wait_for_url("**/app/#/lobby")
+    log_in_after_a_wrong_password(page, card)
     expect(page.locator("#balance")).to_have_text("RUB\u00a01,000.00")
     assert not errors, errors
     ctx.close()

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from .appkit import acted, context, need_build, open_personal, registered, settle, shot
+from .appkit import acted, newcomer, open_personal, page_errors, place, settle, shot, stand
 
 pytestmark = pytest.mark.browser
 
@@ -21,13 +21,6 @@ def spots(page: Page) -> list[str]:
     return found
 
 
-def placed(page: Page, *lines: str) -> None:
-    """A 25.00 chip on each of ``lines``."""
-    page.click("[data-chip='2500']")
-    for line in lines:
-        page.click(f"[data-spot='{line}']")
-
-
 def published(page: Page, server: str, profile: str) -> list[str]:
     answer = page.request.get(f"{server}/api/profiles/{profile}")
     assert answer.ok, answer.text()
@@ -37,12 +30,8 @@ def published(page: Page, server: str, profile: str) -> list[str]:
 def test_the_betting_controls_are_the_published_stake_spec(
     server: str, browser: Browser, shots: Path
 ) -> None:
-    need_build()
-    ctx = context(browser, "desktop")
-    page = ctx.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    registered(ctx, server, "Vera Stavkina", chips=1_000_000)
+    page = newcomer(browser, server, "Vera Stavkina", "desktop", chips=1_000_000)
+    errors = page_errors(page)
 
     for profile, lines in (
         ("six-card-shambala", ["ante", "bonus", "dealer_bonus"]),
@@ -54,21 +43,21 @@ def test_the_betting_controls_are_the_published_stake_spec(
         assert published(page, server, profile) == lines
         assert spots(page) == lines, profile
         shot(page, shots, f"{profile}-spots")
-        acted(page, lambda: page.click("[data-stand='1']"))
+        stand(page)
 
     # [000]'s BONUS is a tenth of the ANTE exactly: a chip on it stakes its price, not the chip.
     open_personal(page, server, "six-card-all-in-one")
-    placed(page, "ante", "bonus")
+    place(page, "ante", "bonus")
     expect(page.locator("[data-spot='bonus'] b")).to_contain_text("2.50")
     expect(page.locator("#stake-summary")).to_contain_text("27.50")
     acted(page, lambda: page.click("[data-stake='1']"))
     page.wait_for_selector("[data-box='1'] .stakes, [data-box='1'] .settlement")
     settle(page)
-    acted(page, lambda: page.click("[data-stand='1']"))
+    stand(page)
 
     # Texas Hold'em Bonus has dark boxes: offered, with the spec's pre-sets and their cost.
     open_personal(page, server, "texas-holdem-bonus")
-    placed(page, "ante")
+    place(page, "ante")
     page.check("#dark")
     assert page.locator("[data-prebuy]").evaluate_all(
         "(boxes) => boxes.map((b) => b.dataset.prebuy)"
@@ -78,4 +67,4 @@ def test_the_betting_controls_are_the_published_stake_spec(
     expect(page.locator("#dark-cost")).to_contain_text("100.00")
     shot(page, shots, "texas-holdem-bonus-dark")
     assert not errors, errors
-    ctx.close()
+    page.context.close()

@@ -10,7 +10,18 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from .appkit import VIEWPORTS, acted, context, need_build, open_personal, registered, shot
+from .appkit import (
+    VIEWPORTS,
+    acted,
+    context,
+    need_build,
+    newcomer,
+    open_personal,
+    registered,
+    shot,
+    stake,
+    stand,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -119,15 +130,13 @@ def test_text_contrast_is_aa_on_every_page(
         failed[name] = contrast(page)
     open_personal(page, server, "russian")
     failed["table-betting"] = contrast(page)
-    page.click("[data-chip='2500']")
-    page.click("[data-spot='ante']")
-    acted(page, lambda: page.click("[data-stake='1']"))
+    stake(page, "ante")
     page.wait_for_selector("#actions button[data-act]")
     failed["table-deciding"] = contrast(page)
     acted(page, lambda: page.click("#actions button[data-act='fold']"))
     page.wait_for_selector("[data-box='1'] .settlement")
     failed["table-settled"] = contrast(page)
-    acted(page, lambda: page.click("[data-stand='1']"))
+    stand(page)
     played = ctx.request.get(f"{server}/api/history").json()["rounds"][0]["round_id"]
     page.goto(f"{server}/app/#/history/{played}")
     page.wait_for_selector("#fair")
@@ -136,12 +145,10 @@ def test_text_contrast_is_aa_on_every_page(
     page.wait_for_selector("#fair-deal-check")
     failed["fair-check"] = contrast(page)
     open_personal(page, server, "baccarat")
-    page.click("[data-chip='2500']")
-    page.click("[data-spot='banker']")
-    acted(page, lambda: page.click("[data-stake='1']"))
+    stake(page, "banker")
     page.wait_for_selector("[data-box='1'] .settlement")
     failed["baccarat-settled"] = contrast(page)
-    acted(page, lambda: page.click("[data-stand='1']"))
+    stand(page)
     open_personal(page, server, "roulette")
     failed["roulette"] = contrast(page)
     shot(page, shots, f"roulette-{size}")
@@ -153,10 +160,7 @@ def test_text_contrast_is_aa_on_every_page(
 def test_cards_are_named_for_screen_readers_and_a_round_plays_by_keyboard(
     server: str, browser: Browser, shots: Path
 ) -> None:
-    need_build()
-    ctx = context(browser, "desktop", locale="ru-RU")
-    page = ctx.new_page()
-    registered(ctx, server, "Klava Klaviaturova", chips=1_000_000)
+    page = newcomer(browser, server, "Klava Klaviaturova", "desktop", "ru-RU", chips=1_000_000)
     open_personal(page, server, "russian")
 
     def press(selector: str) -> None:
@@ -193,7 +197,7 @@ def test_cards_are_named_for_screen_readers_and_a_round_plays_by_keyboard(
         acted(page, lambda: press(f"#actions button[data-act='{act}']:not([disabled])"))  # noqa: B023
     expect(page.locator("[data-box='1'] .settlement")).to_be_visible()
     shot(page, shots, "keyboard-settled")
-    ctx.close()
+    page.context.close()
 
 
 def test_sound_is_off_by_default_remembered_and_made_in_code(server: str, browser: Browser) -> None:

@@ -11,15 +11,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from .appkit import (
-    acted,
-    context,
-    need_build,
-    no_horizontal_scroll,
-    open_personal,
-    registered,
-    shot,
-)
+from .appkit import newcomer, no_horizontal_scroll, open_personal, shot, stake
 
 pytestmark = pytest.mark.browser
 
@@ -38,9 +30,7 @@ RULE = re.compile(r"^(Natural \d|PLAYER has \d|BANKER has \d)")
 def deal(page: Page) -> list[int]:
     """Stake a chip on BANKER; the counts of cards shown while it was dealt."""
     page.evaluate("() => { window.__cards = []; }")
-    page.click("[data-chip='2500']")
-    page.click("[data-spot='banker']")
-    acted(page, lambda: page.click("[data-stake='1']"))
+    stake(page, "banker")
     expect(page.locator("#bac-result")).to_be_visible()
     counts: list[int] = page.evaluate("() => window.__cards")
     return counts
@@ -50,10 +40,7 @@ def deal(page: Page) -> list[int]:
 def test_the_baccarat_deal_goes_step_by_step_and_the_shoe_is_scored(
     server: str, browser: Browser, shots: Path, size: str
 ) -> None:
-    need_build()
-    ctx = context(browser, size)
-    page = ctx.new_page()
-    registered(ctx, server, f"Bakkara Shuz {size}", chips=1_000_000)
+    page = newcomer(browser, server, f"Bakkara Shuz {size}", size, chips=1_000_000)
     open_personal(page, server, "baccarat")
     expect(page.locator("#baccarat .shoe-count")).to_have_text("No round yet in this shoe")
     page.evaluate(WATCH)
@@ -84,4 +71,4 @@ def test_the_baccarat_deal_goes_step_by_step_and_the_shoe_is_scored(
         )
         == results
     )
-    ctx.close()
+    page.context.close()

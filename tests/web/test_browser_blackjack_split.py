@@ -5,13 +5,12 @@ server deals from a seed found for it (7-7 against a 6; the first hand's new car
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, expect
 
-from .appkit import acted, context, need_build, open_personal, registered, seeded_server, shot
+from .appkit import acted, newcomer, open_personal, server_dealing, shot, stake
 
 pytestmark = pytest.mark.browser
 
@@ -22,23 +21,15 @@ SPLIT_SEED = bytes.fromhex("f64ac979364a18ba616bf102982872e0f7528396b9b36418a88f
 ACTIVE = re.compile(r"\bactive\b")
 
 
-@pytest.fixture(scope="module")
-def split_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    with seeded_server(tmp_path_factory.mktemp("split"), SPLIT_SEED) as (url, _app):
-        yield url
+split_server = server_dealing(SPLIT_SEED)
 
 
 def test_split_hands_are_shown_each_with_its_soft_total(
     split_server: str, browser: Browser, shots: Path
 ) -> None:
-    need_build()
-    ctx = context(browser, "desktop")
-    page = ctx.new_page()
-    registered(ctx, split_server, "Semyon Razdelov", chips=100_000)
+    page = newcomer(browser, split_server, "Semyon Razdelov", "desktop", chips=100_000)
     open_personal(page, split_server, "blackjack")
-    page.click("[data-chip='2500']")
-    page.click("[data-spot='stake']")
-    acted(page, lambda: page.click("[data-stake='1']"))
+    stake(page, "stake")
     box = page.locator("[data-box='1']")
     expect(box.locator(".hand [data-total]")).to_have_text("14")
     acted(page, lambda: page.click("[data-act='split']"))
@@ -54,4 +45,4 @@ def test_split_hands_are_shown_each_with_its_soft_total(
     expect(hands.nth(1)).to_have_class(ACTIVE)  # the second hand's turn, its own card
     expect(hands.nth(1).locator(".cards > *")).to_have_count(2)
     shot(page, shots, "desktop-split-second-hand")
-    ctx.close()
+    page.context.close()

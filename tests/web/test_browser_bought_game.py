@@ -4,13 +4,12 @@ show only as text). The deal is known: the dealer's 2c 8s Jc 5s 3d is no game (a
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, expect
 
-from .appkit import acted, context, need_build, open_personal, registered, seeded_server, shot
+from .appkit import acted, newcomer, open_personal, server_dealing, shot, stake
 
 pytestmark = pytest.mark.browser
 
@@ -18,23 +17,15 @@ pytestmark = pytest.mark.browser
 NO_GAME_SEED = bytes.fromhex("a2926b8caa344baef3288513bba83017c23fb43730d82cd535639a6db0f9ed")
 
 
-@pytest.fixture(scope="module")
-def no_game_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    with seeded_server(tmp_path_factory.mktemp("buy"), NO_GAME_SEED) as (url, _app):
-        yield url
+no_game_server = server_dealing(NO_GAME_SEED)
 
 
 def test_a_bought_game_shows_on_the_dealers_cards(
     no_game_server: str, browser: Browser, shots: Path
 ) -> None:
-    need_build()
-    ctx = context(browser, "desktop")
-    page = ctx.new_page()
-    registered(ctx, no_game_server, "Kirill Pokupatel", chips=100_000)
+    page = newcomer(browser, no_game_server, "Kirill Pokupatel", "desktop", chips=100_000)
     open_personal(page, no_game_server, "russian")
-    page.click("[data-chip='2500']")
-    page.click("[data-spot='ante']")
-    acted(page, lambda: page.click("[data-stake='1']"))
+    stake(page, "ante")
     acted(page, lambda: page.click("[data-act='play']"))  # a pair of fours plays
     acted(page, lambda: page.click("[data-act='buy_game']"))  # the dealer showed no game
     dealer = page.locator("#dealer")
@@ -47,4 +38,4 @@ def test_a_bought_game_shows_on_the_dealers_cards(
     expect(dealer.locator(".card-face:not(.struck)")).to_have_count(5)
     expect(page.locator("[data-box='1'] .settlement")).to_be_visible()
     shot(page, shots, "desktop-bought-game")
-    ctx.close()
+    page.context.close()

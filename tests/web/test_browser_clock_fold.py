@@ -13,7 +13,7 @@ from croupier.casino.tables import TableConfig
 from croupier.server.floor import DEMO_LIMITS
 from croupier.store.round_models import TableMode
 
-from .appkit import acted, context, need_build, registered, seeded_server, shot
+from .appkit import acted, context, need_build, place, registered, seeded_server, shot
 from .conftest import SEED
 
 pytestmark = pytest.mark.browser
@@ -40,8 +40,7 @@ def test_a_box_folded_by_the_clock_is_told_so(
     registered(ctx, url, "Timofey Medlenny", chips=100_000)
     page.goto(f"{url}/app/#/table/{table}")
     acted(page, lambda: page.click("[data-sit='1']"))
-    page.click("[data-chip='2500']")
-    page.click("[data-spot='ante']")
+    place(page, "ante")
     acted(page, lambda: page.click("[data-stake='1']"))  # the only box: the house deals
     # Nobody decides: within two seconds the clock folds the box, and the page says so.
     expect(page.locator("#clock-note")).to_have_text("Время вышло: бокс 1 сброшен по часам.")

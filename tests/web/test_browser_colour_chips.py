@@ -23,10 +23,13 @@ from .appkit import (
     acted,
     context,
     need_build,
+    newcomer,
     no_horizontal_scroll,
     open_personal,
+    page_errors,
     registered,
     shot,
+    stand,
 )
 from .conftest import FAST_HASHER
 
@@ -50,12 +53,15 @@ def count_is(page: Page, count: int | re.Pattern[str]) -> None:
 def test_colour_chips_bought_bet_paid_and_changed_back(
     server: str, browser: Browser, shots: Path, size: str
 ) -> None:
-    need_build()
-    ctx = context(browser, size, locale="ru-RU" if size == "phone" else "en-US")
-    page = ctx.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    registered(ctx, server, f"Vera Colour {size}", chips=CASH)
+    page = newcomer(
+        browser,
+        server,
+        f"Vera Colour {size}",
+        size,
+        "ru-RU" if size == "phone" else "en-US",
+        chips=CASH,
+    )
+    errors = page_errors(page)
     open_personal(page, server, "roulette")
     expect(page.locator("#colour-title")).to_have_text(
         "Цветные фишки" if size == "phone" else "Colour chips"
@@ -111,13 +117,13 @@ def test_colour_chips_bought_bet_paid_and_changed_back(
     page.click("#colour-buy")
     count_is(page, 2)
     balance_is(page, cash - 2 * VALUE)
-    acted(page, lambda: page.click("[data-stand='1']"))
+    stand(page)
     expect(page.locator("[data-colour-count]")).to_have_count(0)
     balance_is(page, cash)
     expect(page.locator("#colour-note")).to_contain_text("100")
     shot(page, shots, f"{size}-colour-left")
     assert not errors, errors
-    ctx.close()
+    page.context.close()
 
 
 @pytest.fixture

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, ConsoleMessage, expect
 
-from .appkit import PASSWORD, acted, context, need_build, shot
+from .appkit import PASSWORD, acted, context, need_build, open_personal, shot, stake, stand
 
 pytestmark = pytest.mark.browser
 
@@ -59,12 +59,7 @@ def test_the_client_runs_under_the_content_security_policy(
     expect(page.locator("#cashier-balance")).to_contain_text("1,000.00")
 
     # A table played to the end: roulette (the spinning wheel, colour chips) ...
-    page.goto(f"{server}/app/#/lobby")
-    page.click("[data-play='roulette']")
-    page.wait_for_url("**/app/#/table/*")
-    page.wait_for_selector("#rack, [data-sit='1']")
-    if page.query_selector("[data-sit='1']"):
-        acted(page, lambda: page.click("[data-sit='1']"))
+    open_personal(page, server, "roulette")
     page.fill("#colour-count", "4")
     page.click("#colour-buy")
     expect(page.locator("[data-colour-count]")).to_have_attribute("data-colour-count", "4")
@@ -76,16 +71,11 @@ def test_the_client_runs_under_the_content_security_policy(
     shot(page, shots, "roulette-under-csp")
     page.click("#colour-back")
     expect(page.locator("[data-colour-count]")).to_have_count(0)
-    acted(page, lambda: page.click("[data-stand='1']"))
+    stand(page)
 
     # ... and a card game, cards and all.
-    page.goto(f"{server}/app/#/lobby")
-    page.click("[data-play='russian']")
-    page.wait_for_url("**/app/#/table/*")
-    page.wait_for_selector("#rack")
-    page.click("[data-chip='2500']")
-    page.click("[data-spot='ante']")
-    acted(page, lambda: page.click("[data-stake='1']"))
+    open_personal(page, server, "russian")
+    stake(page, "ante")
     page.wait_for_selector("[data-box='1'] [data-hand-name]")
     shot(page, shots, "cards-under-csp")
 

@@ -11,15 +11,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from .appkit import (
-    acted,
-    context,
-    need_build,
-    no_horizontal_scroll,
-    open_personal,
-    registered,
-    shot,
-)
+from .appkit import acted, newcomer, no_horizontal_scroll, open_personal, place, shot
 
 pytestmark = pytest.mark.browser
 
@@ -45,14 +37,10 @@ def staked(page: Page) -> dict[str, int]:
 def test_a_dark_box_shows_its_cost_line_by_line_before_staking(
     server: str, browser: Browser, shots: Path, size: str
 ) -> None:
-    need_build()
-    ctx = context(browser, size)
-    page = ctx.new_page()
-    registered(ctx, server, f"Tyomny Boks {size}", chips=1_000_000)
+    page = newcomer(browser, server, f"Tyomny Boks {size}", size, chips=1_000_000)
 
     open_personal(page, server, "texas-holdem-bonus")
-    page.click("[data-chip='2500']")
-    page.click("[data-spot='ante']")
+    place(page, "ante")
     page.check("#dark")
     page.check("[data-prebuy='turn']")
     assert rows(page) == [
@@ -74,8 +62,7 @@ def test_a_dark_box_shows_its_cost_line_by_line_before_staking(
 
     # Russian poker: the pre-buys the profile sells for a dark box, at their prices.
     open_personal(page, server, "russian")
-    page.click("[data-chip='2500']")
-    page.click("[data-spot='ante']")
+    place(page, "ante")
     offered = page.locator("[data-prebuy]").evaluate_all("(b) => b.map((x) => x.dataset.prebuy)")
     assert offered == ["sixth", "insurance", "buy_game"]
     prebuys = page.locator("#dark-box .prebuys")
@@ -92,20 +79,15 @@ def test_a_dark_box_shows_its_cost_line_by_line_before_staking(
     expect(page.locator("#dark-total")).to_have_text("RUB 100.00")
     no_horizontal_scroll(page)
     shot(page, shots, f"{size}-russian-dark")
-    ctx.close()
+    page.context.close()
 
 
 def test_a_line_kept_off_dark_boxes_is_said_so_and_not_staked(
     server: str, browser: Browser, shots: Path
 ) -> None:
-    need_build()
-    ctx = context(browser, "phone", locale="ru-RU")
-    page = ctx.new_page()
-    registered(ctx, server, "Bez Bonusa", chips=1_000_000)
+    page = newcomer(browser, server, "Bez Bonusa", "phone", "ru-RU", chips=1_000_000)
     open_personal(page, server, "texas-holdem")  # its BONUS is not for dark boxes
-    page.click("[data-chip='2500']")
-    page.click("[data-spot='ante']")
-    page.click("[data-spot='bonus']")
+    place(page, "ante", "bonus")
     page.check("#dark")
     assert [r[:2] for r in rows(page)] == [
         ("line", "ante"),
@@ -119,4 +101,4 @@ def test_a_line_kept_off_dark_boxes_is_said_so_and_not_staked(
     shot(page, shots, "phone-holdem-bonus-off-dark")
     acted(page, lambda: page.click("[data-stake='1']"))  # not refused: the BONUS is left out
     assert staked(page) == {"ante": 2500, "bet": 5000}
-    ctx.close()
+    page.context.close()

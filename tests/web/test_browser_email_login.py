@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, expect
 
-from .appkit import PASSWORD, VIEWPORTS, context, need_build, shot
+from .appkit import PASSWORD, VIEWPORTS, context, log_in_after_a_wrong_password, need_build, shot
 
 pytestmark = pytest.mark.browser
 
@@ -38,16 +38,7 @@ def test_register_with_email_log_out_and_log_in_by_email(
     page.wait_for_selector("#nav-login")
 
     page.goto(f"{server}/app/#/login")
-    page.fill("#login-form [name=card_number]", address.upper())
-    page.fill("#login-form [name=password]", "a wrong password")
-    page.click("#login-form button[type=submit]")
-    expect(page.locator("#notice.error")).to_contain_text("Wrong card number, e-mail or password")
-    page.fill("#login-form [name=password]", PASSWORD)
-    page.click("#login-form button[type=submit]")
-    # the page shows the logged-in header before it moves to the lobby: wait for the move,
-    # or the lobby would replace the card page asked for next
-    page.wait_for_url("**/app/#/lobby")
-    page.wait_for_selector("#logout")
+    log_in_after_a_wrong_password(page, address.upper())
     page.goto(f"{server}/app/#/card")
     expect(page.locator("#card-number")).to_have_text(
         " ".join(card[i : i + 4] for i in range(0, 16, 4))

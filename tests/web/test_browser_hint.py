@@ -12,16 +12,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, expect
 
-from .appkit import (
-    acted,
-    context,
-    need_build,
-    no_horizontal_scroll,
-    open_personal,
-    registered,
-    settle,
-    shot,
-)
+from .appkit import acted, newcomer, no_horizontal_scroll, open_personal, settle, shot, stake
 
 pytestmark = pytest.mark.browser
 
@@ -30,10 +21,7 @@ pytestmark = pytest.mark.browser
 def test_the_hint_panel_words_every_option_with_the_best_highlighted(
     server: str, browser: Browser, shots: Path, size: str
 ) -> None:
-    need_build()
-    ctx = context(browser, size)
-    page = ctx.new_page()
-    registered(ctx, server, f"Trainer Tanya {size}", chips=100_000)
+    page = newcomer(browser, server, f"Trainer Tanya {size}", size, chips=100_000)
     open_personal(page, server, "russian")
     # the switch is a labelled switch in the table's header, not a bare checkbox below it
     toggle = page.locator(".table-head #trainer-toggle[role='switch']")
@@ -42,9 +30,7 @@ def test_the_hint_panel_words_every_option_with_the_best_highlighted(
     expect(toggle).not_to_be_checked()
     toggle.check()
     page.wait_for_function("() => document.getElementById('trainer-toggle')?.checked === true")
-    page.click("[data-chip='2500']")
-    page.click("[data-spot='ante']")
-    acted(page, lambda: page.click("[data-stake='1']"))
+    stake(page, "ante")
     page.wait_for_selector("#actions button[data-act='exchange']")
     rows = page.locator("#hint-options tbody tr")
     expect(rows.first).to_be_visible(timeout=60_000)
@@ -80,4 +66,4 @@ def test_the_hint_panel_words_every_option_with_the_best_highlighted(
     toggle.uncheck()
     page.wait_for_function("() => document.getElementById('trainer-toggle')?.checked === false")
     expect(page.locator("#hint-options")).to_have_count(0)
-    ctx.close()
+    page.context.close()

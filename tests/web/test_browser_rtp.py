@@ -9,15 +9,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, expect
 
-from .appkit import (
-    acted,
-    context,
-    need_build,
-    no_horizontal_scroll,
-    open_personal,
-    registered,
-    shot,
-)
+from .appkit import newcomer, no_horizontal_scroll, open_personal, shot, stand
 
 pytestmark = pytest.mark.browser
 
@@ -29,10 +21,14 @@ BEST_PLAY = {"texas-holdem": "2.31", "texas-holdem-bonus": "2.04"}
 def test_the_holdem_rules_panels_show_their_house_edge(
     server: str, browser: Browser, shots: Path, size: str
 ) -> None:
-    need_build()
-    ctx = context(browser, size, locale="ru-RU" if size == "phone" else "en-US")
-    page = ctx.new_page()
-    registered(ctx, server, f"Khold Em {size}", chips=100_000)
+    page = newcomer(
+        browser,
+        server,
+        f"Khold Em {size}",
+        size,
+        "ru-RU" if size == "phone" else "en-US",
+        chips=100_000,
+    )
     for profile in ("texas-holdem", "texas-holdem-bonus", "texas-holdem-aa-bonus"):
         open_personal(page, server, profile)
         page.click("#rules summary")
@@ -44,5 +40,5 @@ def test_the_holdem_rules_panels_show_their_house_edge(
             expect(best).to_contain_text(edge if size == "desktop" else edge.replace(".", ","))
         no_horizontal_scroll(page)
         shot(page, shots, f"{size}-{profile}-rtp")
-        acted(page, lambda: page.click("[data-stand='1']"))  # at most two personal tables
-    ctx.close()
+        stand(page)  # at most two personal tables
+    page.context.close()

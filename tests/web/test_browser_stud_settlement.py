@@ -10,7 +10,6 @@ Qh 6c Ah 5d 6d (a pair of sixes: a game) - a found seed."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -18,14 +17,13 @@ from playwright.sync_api import Browser, Page, expect
 
 from .appkit import (
     acted,
-    context,
-    need_build,
+    newcomer,
     no_horizontal_scroll,
     open_personal,
-    registered,
-    seeded_server,
+    server_dealing,
     settle,
     shot,
+    stake,
 )
 
 pytestmark = pytest.mark.browser
@@ -42,10 +40,7 @@ OUTSIDE = """(box) => {
 }"""
 
 
-@pytest.fixture(scope="module")
-def second_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    with seeded_server(tmp_path_factory.mktemp("second"), SECOND_SEED) as (url, _app):
-        yield url
+second_server = server_dealing(SECOND_SEED)
 
 
 def fits(page: Page, box: str) -> None:
@@ -60,15 +55,9 @@ def fits(page: Page, box: str) -> None:
 def test_the_stud_settlement_fits_its_box_and_names_the_second_combination(
     second_server: str, browser: Browser, shots: Path, size: str
 ) -> None:
-    need_build()
-    ctx = context(browser, size)
-    page = ctx.new_page()
-    registered(ctx, second_server, f"Vtoraya Kombinatsiya {size}", chips=1_000_000)
+    page = newcomer(browser, second_server, f"Vtoraya Kombinatsiya {size}", size, chips=1_000_000)
     open_personal(page, second_server, "russian")
-    page.click("[data-chip='2500']")
-    page.click("[data-spot='ante']")
-    page.click("[data-spot='bonus']")
-    acted(page, lambda: page.click("[data-stake='1']"))
+    stake(page, "ante", "bonus")
     acted(page, lambda: page.click("#actions button[data-act='buy_sixth']"))
     box = "[data-box='1']"
     # deciding with six cards: the second combination is named before the box plays
@@ -93,7 +82,7 @@ def test_the_stud_settlement_fits_its_box_and_names_the_second_combination(
     no_horizontal_scroll(page)
     shot(page, shots, f"{size}-settled-ru")
     fair_checks_the_sixth_card(page, second_server, shots, size)
-    ctx.close()
+    page.context.close()
 
 
 def fair_checks_the_sixth_card(page: Page, server: str, shots: Path, size: str) -> None:

@@ -1,4 +1,5 @@
-"""A baccarat table's scoreboards: the results of the rounds dealt from its current shoe.
+"""A table's scoreboards: baccarat's, the results of the rounds dealt from its current shoe;
+roulette's, the numbers its wheel gave last.
 
 The shoe a table deals from is one committed seed: a round that carries on from the
 table's previous one shares its server seed (:meth:`~croupier.casino.rounds.Rounds._open`),
@@ -25,6 +26,8 @@ from croupier.store.round_models import Phase, TableRound
 
 # A shoe of eight decks deals about eighty rounds; a bound keeps a damaged table cheap.
 MAX_SHOE_ROUNDS = 200
+# The wheel's board shows the last twenty numbers; hot and cold are counted over more.
+WHEEL_NUMBERS = 100
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,3 +106,21 @@ def shoe_results(store: Store, table_id: int) -> tuple[ShoeRound, ...]:
         ).all()
         found = [_shoe_round(row) for row in reversed(rows)]
     return tuple(r for r in found if r is not None)
+
+
+def wheel_results(store: Store, table_id: int) -> tuple[int, ...]:
+    """The numbers a roulette table's wheel gave in its last settled rounds, the latest first
+    (at most :data:`WHEEL_NUMBERS`): what everyone at the table saw, nothing more."""
+    check_table_id(table_id)
+    with store.read() as session:
+        table = find_table(session, store, table_id)
+        if table.game != "roulette":
+            raise BadInput(f"table {table_id}: the wheel board is roulette's, not {table.game}'s")
+        settlements = session.scalars(
+            select(TableRound.settlement)
+            .where(TableRound.table_id == table_id, TableRound.phase == Phase.SETTLED.value)
+            .order_by(TableRound.number.desc())
+            .limit(WHEEL_NUMBERS)
+        ).all()
+    pockets = ((s or {}).get("pocket") for s in settlements)
+    return tuple(p for p in pockets if isinstance(p, int))  # a void round has no number

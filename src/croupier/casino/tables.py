@@ -32,7 +32,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import bindparam, select, update
 from sqlalchemy.orm import Session
@@ -57,6 +57,9 @@ from croupier.store.round_models import (
     TableMode,
     TableRound,
 )
+
+if TYPE_CHECKING:
+    from croupier.games.common.seating import Table
 
 # [002]: a public table seats one to four players.
 PUBLIC_MAX_PLAYERS = 4
@@ -163,6 +166,16 @@ def load_profile(profile_id: object) -> RuleProfile:
         raise BadInput(f"table profile: {error}") from None
 
 
+def _default_boxes(profile: RuleProfile, table: Table | None, mode: TableMode) -> int:
+    """A table's boxes when its config does not say: the profile's; at a wheel, where a box is
+    a player's colour, one for a personal table and every colour at a public one (issue 13: the
+    public roulette table had one box, so one player)."""
+    if table is not None:
+        return table.boxes
+    colours = getattr(profile, "colours", 1)  # roulette's profile names its colours
+    return colours if mode is TableMode.PUBLIC and isinstance(colours, int) else 1
+
+
 def _check_config(config: TableConfig) -> tuple[RuleProfile, int]:
     if not isinstance(config, TableConfig):
         raise BadInput(f"a TableConfig is needed, got {config!r}")
@@ -176,7 +189,9 @@ def _check_config(config: TableConfig) -> tuple[RuleProfile, int]:
     if not isinstance(config.mode, TableMode):
         raise BadInput(f"table mode must be personal or public, got {config.mode!r}")
     table = spec_for(profile).table(profile)
-    boxes = config.boxes if config.boxes is not None else (table.boxes if table else 1)
+    boxes = config.boxes
+    if boxes is None:
+        boxes = _default_boxes(profile, table, config.mode)
     if not isinstance(boxes, int) or isinstance(boxes, bool) or not 1 <= boxes <= MAX_BOXES:
         raise BadInput(f"table boxes must be 1 to {MAX_BOXES}, got {boxes!r}")
     if table is not None and boxes > table.boxes:
@@ -316,6 +331,17 @@ class Tables:
             person = find_person(session, card_number, lock=True)
             may_play(session, person, self.store.now(), "open a personal table")
             mine = self._personal_tables_of(session, person)
+            # Play again for the game and tier of a table the player sits at is a way back to
+            # it, not a second table (nor a refusal for having too many).
+            for table_id in mine:
+                own = find_table(session, self.store, table_id)
+                if (own.profile, own.min_stake, own.max_stake, own.max_payout) == (
+                    profile.id,
+                    limits.min_stake,
+                    limits.max_stake,
+                    limits.max_payout,
+                ):
+                    return table_info(session, own)
             if len(mine) >= most_open:
                 listed = ", ".join(str(t) for t in mine)
                 raise Refused(

@@ -13,7 +13,7 @@ from fastapi import APIRouter, Depends, Path, Query, Request
 
 from croupier.casino import NotFound, Profile
 from croupier.casino.colour_desk import ColourReceipt
-from croupier.casino.scoreboard import shoe_results
+from croupier.casino.scoreboard import shoe_results, wheel_results
 from croupier.games.base import Viewer
 from croupier.games.common.tiers import LIMIT_TIERS
 from croupier.server.floor import Floor
@@ -190,3 +190,12 @@ async def shoe(table_id: TableId, state: State) -> dict[str, Any]:
     floor = state.floor
     rounds = await floor.read(shoe_results, floor.casino.store, table_id)
     return {"table_id": table_id, "rounds": [r.to_json() for r in rounds]}
+
+
+@router.get("/tables/{table_id}/spins")
+async def spins(table_id: TableId, state: State) -> dict[str, Any]:
+    """A roulette table's board: the numbers of its last settled rounds (at most 100), the
+    latest first; the client shows the last twenty and counts hot and cold numbers."""
+    floor = state.floor
+    numbers = await floor.read(wheel_results, floor.casino.store, table_id)
+    return {"table_id": table_id, "numbers": list(numbers)}

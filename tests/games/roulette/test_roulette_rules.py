@@ -105,6 +105,16 @@ def test_neighbours_bet_covers_a_number_and_two_either_side() -> None:
     assert [p for p, _ in expand("neighbours:0")] == [f"straight:{n}" for n in (3, 26, 0, 32, 15)]
 
 
+def test_neighbours_bet_takes_one_to_four_either_side_when_said() -> None:
+    assert [p for p, _ in expand("neighbours:0:1")] == [f"straight:{n}" for n in (26, 0, 32)]
+    assert expand("neighbours:8:2") == expand("neighbours:8")
+    four = [p for p, _ in expand("neighbours:17:4")]
+    assert four == [f"straight:{n}" for n in (4, 21, 2, 25, 17, 34, 6, 27, 13)]
+    for unclear in ("neighbours:17:0", "neighbours:17:5", "neighbours:17:", "complete:17:2"):
+        with pytest.raises(KeyError):
+            expand(unclear)
+
+
 def test_complete_bet_takes_every_inside_position_of_the_number() -> None:
     spread = dict(expand("complete:17"))
     assert len(spread) == 12 and sum(spread.values()) == 40
@@ -177,6 +187,7 @@ def test_seeded_spin_is_uniform_draw_from_the_spin_stream() -> None:
 spots = st.sampled_from(
     [*inside_positions(), "red", "black", "dozen:3", "column:1", *CALL_BETS]
     + [f"neighbours:{n}" for n in (0, 17, 36)]
+    + ["neighbours:17:1", "neighbours:0:4"]
     + ["complete:17", "complete:0"]
 )
 

@@ -509,6 +509,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/tables/{table_id}/spins": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Spins
+         * @description A roulette table's board: the numbers of its last settled rounds (at most 100), the
+         *     latest first; the client shows the last twenty and counts hot and cold numbers.
+         */
+        get: operations["spins_api_tables__table_id__spins_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/tables/{table_id}/trainer": {
         parameters: {
             query?: never;
@@ -1881,6 +1902,39 @@ export interface operations {
         };
     };
     shoe_api_tables__table_id__shoe_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                table_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description a refusal */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    spins_api_tables__table_id__spins_get: {
         parameters: {
             query?: never;
             header?: never;

@@ -122,7 +122,7 @@ export const tableRu: Record<keyof typeof tableEn, string> = {
   bac_banker_draws_player: "У БАНКИРА {n}, третья карта ИГРОКА {card}: БАНКИР берёт",
   bac_banker_stands: "У БАНКИРА {n}: он стоит",
   bac_banker_stands_player: "У БАНКИРА {n}, третья карта ИГРОКА {card}: БАНКИР стоит",
-  bead_plate: "Бусины (bead plate)",
+  bead_plate: "Табло результатов",
   big_road: "Большая дорога",
   shoe_rounds: "Раундов в этом башмаке: {n}",
   shoe_empty: "В этом башмаке ещё не было раундов",

@@ -1,5 +1,19 @@
 import { describe, expect, it } from "vitest";
-import { anchor, cellOf, numberAt, spotAt } from "./roulette";
+import {
+  TRACK,
+  WHEEL,
+  anchor,
+  cellOf,
+  chipsIn,
+  hotCold,
+  landing,
+  neighboursOf,
+  numberAt,
+  spotAt,
+  spotLabel,
+  trackPoint,
+  trackSectors,
+} from "./roulette";
 
 // The layout in cell units: x from -1 (zero) to 12, y from 0 (3, 6, ... 36) to 3 (1, 4, ... 34).
 describe("the roulette betting layout's geometry", () => {
@@ -42,5 +56,48 @@ describe("the roulette betting layout's geometry", () => {
       expect(at).not.toBeNull();
       if (at) expect(spotAt(at.x, at.y)).toBe(spot);
     }
+  });
+});
+
+describe("the racetrack, the wheel and the board", () => {
+  it("a neighbours bet takes the number and one to four either side", () => {
+    expect(neighboursOf(0, 1)).toEqual([26, 0, 32]);
+    expect(neighboursOf(17, 4)).toEqual([4, 21, 2, 25, 17, 34, 6, 27, 13]);
+    expect(chipsIn("neighbours:17:4")).toBe(9);
+    expect(chipsIn("neighbours:17")).toBe(5);
+    expect(chipsIn("voisins")).toBe(9);
+    expect(chipsIn("split:17-20")).toBe(1);
+    expect(spotLabel("neighbours:17:3", "ru")).toBe("соседи 17 ±3");
+  });
+  it("the wheel turns at least four times the same way and stops with the number at the top", () => {
+    let angle = 0;
+    for (const pocket of [17, 0, 26, 17]) {
+      const next = landing(angle, pocket);
+      expect(next).toBeLessThanOrEqual(angle - 4 * 360);
+      expect(next).toBeGreaterThan(angle - 5 * 360);
+      const top = (((-next % 360) + 360) % 360) / (360 / 37);
+      expect(WHEEL[Math.round(top) % 37]).toBe(pocket);
+      angle = next;
+    }
+  });
+  it("hot numbers are the most seen, cold ones the least (never seen first)", () => {
+    const { hot, cold } = hotCold([7, 7, 3, 7, 3, 12]);
+    expect(hot).toEqual([7, 3, 12]);
+    expect(cold).toHaveLength(3);
+    for (const n of cold) expect([7, 3, 12]).not.toContain(n);
+    expect(hotCold([])).toEqual({ hot: [], cold: [] });
+  });
+  it("the racetrack goes round in the wheel's order, zero at the right end", () => {
+    const points = WHEEL.map((_, i) => trackPoint(i));
+    const zero = points[0];
+    expect(zero?.x).toBe(Math.max(...points.map((p) => p.x)));
+    for (let i = 1; i < points.length; i += 1) {
+      const [a, b] = [points[i - 1], points[i]];
+      const gap = Math.hypot((a?.x ?? 0) - (b?.x ?? 0), (a?.y ?? 0) - (b?.y ?? 0));
+      expect(gap).toBeGreaterThan(2 * TRACK.cell); // cells never overlap
+    }
+    expect(trackSectors().map((s) => s.spot)).toEqual(["tiers", "orphelins", "voisins", "zero_spiel"]);
+    const xs = trackSectors().map((s) => s.x);
+    expect([...xs].sort((a, b) => a - b)).toEqual(xs); // left to right
   });
 });

@@ -92,6 +92,115 @@ export const OUTSIDE = ["low", "even", "red", "black", "odd", "high"] as const;
 export const DOZENS = ["dozen:1", "dozen:2", "dozen:3"] as const;
 export const COLUMNS = ["column:3", "column:2", "column:1"] as const; // top row is column 3
 export const CALLS = ["voisins", "tiers", "orphelins", "zero_spiel"] as const;
+const CALL_CHIPS: Record<string, number> = { voisins: 9, tiers: 6, orphelins: 5, zero_spiel: 4 };
+
+/** How many chips a bet takes (the server's spread, docs/games/roulette.md): a call bet its
+ * positions' chips, "neighbours:17:3" the number and three either side (two when not said). */
+export function chipsIn(spot: string): number {
+  const [kind = "", , side] = spot.split(":");
+  if (kind === "neighbours") return 2 * Number(side ?? 2) + 1;
+  return CALL_CHIPS[kind] ?? 1;
+}
+
+/** The numbers a neighbours bet covers, in wheel order ("neighbours:0:1" → 26, 0, 32). */
+export function neighboursOf(number: number, each: number): number[] {
+  const at = WHEEL.indexOf(number);
+  return Array.from({ length: 2 * each + 1 }, (_, k) => WHEEL[(at + k - each + 37) % 37] ?? 0);
+}
+
+/** The wheel's turn after a spin from `from` degrees: `turns` whole turns the same way, then on to
+ * `pocket` under the pointer at the top. */
+export function landing(from: number, pocket: number, turns = 4): number {
+  const target = -(WHEEL.indexOf(pocket) * 360) / 37;
+  return target + Math.floor((from - turns * 360 - target) / 360) * 360;
+}
+
+/** The hot and cold numbers of a board (latest first): the most often seen (the latest first on a
+ * tie), and the least (never seen counts; the longest gone first on a tie). */
+export function hotCold(numbers: readonly number[], n = 3): { hot: number[]; cold: number[] } {
+  if (!numbers.length) return { hot: [], cold: [] };
+  const count = new Map<number, number>();
+  const latest = new Map<number, number>();
+  numbers.forEach((x, i) => {
+    count.set(x, (count.get(x) ?? 0) + 1);
+    if (!latest.has(x)) latest.set(x, i);
+  });
+  const seen = (x: number) => count.get(x) ?? 0;
+  const gone = (x: number) => latest.get(x) ?? Number.POSITIVE_INFINITY;
+  const hot = [...count.keys()].sort((a, b) => seen(b) - seen(a) || gone(a) - gone(b)).slice(0, n);
+  const all = Array.from({ length: 37 }, (_, i) => i);
+  const cold = all.sort((a, b) => seen(a) - seen(b) || gone(b) - gone(a) || a - b).slice(0, n);
+  return { hot, cold };
+}
+
+// The racetrack: the wheel's numbers round a stadium (zero at the right end, the wheel's order
+// clockwise), the four sectors inside it. Units of the SVG's viewBox.
+export const TRACK = { width: 520, height: 150, r: 58, cell: 13 };
+const LEFT = TRACK.r + 16;
+const RIGHT = TRACK.width - LEFT;
+const STRAIGHT = RIGHT - LEFT;
+const PERIMETER = 2 * STRAIGHT + 2 * Math.PI * TRACK.r;
+
+/** Where the `i`-th pocket of the wheel (WHEEL order) sits on the racetrack: a fraction `i / 37`
+ * of the way round, from the right end downwards. */
+export function trackPoint(i: number): { x: number; y: number } {
+  const { r } = TRACK;
+  const cy = TRACK.height / 2;
+  const quarter = (Math.PI * r) / 2;
+  let s = ((((i % 37) + 37) % 37) / 37) * PERIMETER;
+  const arc = (cx: number, from: number) => ({
+    x: cx + r * Math.cos(from + s / r),
+    y: cy + r * Math.sin(from + s / r),
+  });
+  if (s < quarter) return arc(RIGHT, 0);
+  s -= quarter;
+  if (s < STRAIGHT) return { x: RIGHT - s, y: cy + r };
+  s -= STRAIGHT;
+  if (s < 2 * quarter) return arc(LEFT, Math.PI / 2);
+  s -= 2 * quarter;
+  if (s < STRAIGHT) return { x: LEFT + s, y: cy - r };
+  s -= STRAIGHT;
+  return arc(RIGHT, (3 * Math.PI) / 2);
+}
+
+/** The racetrack's inner sectors, each between two cuts across the track; a cut is where the
+ * wheel passes from one sector to the next, on the top and on the bottom. */
+export function trackSectors(): { spot: (typeof CALLS)[number]; points: string; x: number }[] {
+  const edge = (i: number) => Math.min(RIGHT, Math.max(LEFT, trackPoint(i + 0.5).x));
+  const cy = TRACK.height / 2;
+  const [top, bottom] = [cy - TRACK.r + TRACK.cell + 3, cy + TRACK.r - TRACK.cell - 3];
+  // cuts by the last pocket before them: bottom (going left) and top (going right)
+  const cuts = [
+    { bottom: 0, top: 0 }, // the far left: nothing before tiers
+    { bottom: 10, top: 22 }, // tiers | orphelins: after 6 (bottom) and 33 (top)
+    { bottom: 7, top: 27 }, // orphelins | voisins: after 25 and 9
+    { bottom: 2, top: 32 }, // voisins | zero spiel: after 15 and 12
+  ];
+  const x = (c: { bottom: number; top: number }, side: "bottom" | "top") =>
+    c === cuts[0] ? 0 : edge(c[side]);
+  const spots = ["tiers", "orphelins", "voisins", "zero_spiel"] as const;
+  return spots.map((spot, k) => {
+    const from = cuts[k] ?? { bottom: 0, top: 0 };
+    const to = cuts[k + 1];
+    const [x1t, x1b] = [x(from, "top"), x(from, "bottom")];
+    const [x2t, x2b] = to ? [x(to, "top"), x(to, "bottom")] : [TRACK.width, TRACK.width];
+    const inner = TRACK.r - TRACK.cell - 3;
+    const start = k === 0 ? LEFT - inner / 2 : (x1t + x1b) / 2;
+    const end = to ? (x2t + x2b) / 2 : RIGHT + inner / 2;
+    return {
+      spot,
+      points: `${x1t},${top} ${x2t},${top} ${x2b},${bottom} ${x1b},${bottom}`,
+      x: (start + end) / 2,
+    };
+  });
+}
+
+/** The inside of the racetrack, which the sectors are cut to. */
+export function trackInside(): string {
+  const inner = TRACK.r - TRACK.cell - 3;
+  const cy = TRACK.height / 2;
+  return `M${LEFT} ${cy - inner} H${RIGHT} A${inner} ${inner} 0 0 1 ${RIGHT} ${cy + inner} H${LEFT} A${inner} ${inner} 0 0 1 ${LEFT} ${cy - inner} Z`;
+}
 
 const NAMES: Record<string, [string, string]> = {
   low: ["1–18", "1–18"],
@@ -117,7 +226,8 @@ const NAMES: Record<string, [string, string]> = {
 
 /** A spot as a player reads it: "split:17-20" → "split 17-20" / "сплит 17-20", "red" → "КРАСНОЕ". */
 export function spotLabel(spot: string, lang: "ru" | "en"): string {
-  const [kind = "", numbers = ""] = spot.split(":");
+  const [kind = "", numbers = "", side] = spot.split(":");
   const name = NAMES[kind]?.[lang === "ru" ? 1 : 0] ?? kind;
+  if (kind === "neighbours") return `${name} ${numbers} ±${side ?? 2}`;
   return numbers ? `${name} ${numbers}` : name;
 }

@@ -35,9 +35,11 @@ export class TableConnection {
   dark = $state(false);
   prebuy = $state<string[]>([]);
   picked = $state<string[]>([]);
-  spins = $state<number[]>([]);
   log = $state<LogEntry[]>([]);
   clockNote = $state<string | null>(null);
+  // A deal being shown step by step (baccarat's cards, roulette's wheel): the outcome, the box's
+  // settlement and the scoreboards wait for it, or they would give the result away first.
+  revealing = $state(false);
   readonly trainer = new Trainer(); // the hint and the review of this table's decisions
   refusals = $state(0); // intents refused: what the player saw may be old (a stake at a stale chip value)
   private socket: WebSocket | null = null;
@@ -74,6 +76,15 @@ export class TableConnection {
     const round = this.state?.round;
     if (!round || round.phase !== "playing") return [];
     return round.legal;
+  }
+
+  /** A public table where another player has a box in the round: the house, not this player,
+   * says "no more bets" (when the clock runs out). */
+  get houseSpins(): boolean {
+    const state = this.state;
+    if (!state || state.table.mode !== "public" || !state.round) return false;
+    const mine = new Set(this.myBoxes);
+    return state.round.stakes.some((s) => !mine.has(s.box));
   }
 
   get staked(): Set<number> {
@@ -129,8 +140,6 @@ export class TableConnection {
       if (message.type === "event") this.note(message, before);
       if (round?.phase === "settled" && round.round_id !== this.lastRoundSeen) {
         this.lastRoundSeen = round.round_id;
-        const pocket = round.settlement?.pocket;
-        if (typeof pocket === "number") this.spins = [pocket, ...this.spins].slice(0, 20);
         void session.refreshBalance();
       }
     } else if (message.type === "ack") {

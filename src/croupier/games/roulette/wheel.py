@@ -3,7 +3,7 @@
 A *position* is one place on the layout a chip can lie (``split:17-20``),
 named by its kind and the numbers it covers, lowest first. A *bet* a player
 announces is a position, an outside field (``red``, ``dozen:2``) or a call
-bet (``voisins``, ``neighbours:17``, ``complete:17``), which the dealer
+bet (``voisins``, ``neighbours:17``, ``neighbours:17:4``, ``complete:17``), which the dealer
 spreads over positions, so many chips on each. Everything here is data and
 pure functions: the engine and the exact analysis share it.
 
@@ -11,6 +11,8 @@ pure functions: the engine and the exact analysis share it.
 ((0, 32, 15, 19, 4), 'red', 'green')
 >>> expand("neighbours:8")
 (('straight:11', 1), ('straight:30', 1), ('straight:8', 1), ('straight:23', 1), ('straight:10', 1))
+>>> expand("neighbours:0:1")
+(('straight:26', 1), ('straight:0', 1), ('straight:32', 1))
 >>> sum(chips for _, chips in expand("complete:17")), sum(chips for _, chips in expand("voisins"))
 (40, 9)
 >>> covers("corner:25-26-28-29")
@@ -28,6 +30,8 @@ WHEEL = (
 )  # fmt: skip
 REDS = frozenset((1, 3, 5, 7, 9, 12, 14, 16, 18, 19, 21, 23, 25, 27, 30, 32, 34, 36))
 POCKETS = 37
+# A neighbours bet takes 1 to 4 numbers either side of its number (2 when not said).
+NEIGHBOURS_EACH_SIDE = ("1", "2", "3", "4")
 
 INSIDE = ("straight", "split", "street", "corner", "six_line")
 OUTSIDE = ("dozen", "column", "red", "black", "even", "odd", "low", "high")
@@ -145,8 +149,16 @@ def expand(spot: str) -> tuple[tuple[str, int], ...]:
         return CALL_BETS[spot]
     kind, _, which = spot.partition(":")
     if kind in ("neighbours", "complete"):
-        if not which.isdigit() or not 0 <= int(which) < POCKETS:
+        # "neighbours:17" is 17 and two either side; "neighbours:17:4", four either side
+        number, said, side = which.partition(":")
+        if not number.isdigit() or not 0 <= int(number) < POCKETS:
             raise KeyError(spot)
-        return _neighbours(int(which)) if kind == "neighbours" else _complete(int(which))
+        if kind == "complete":
+            if said:
+                raise KeyError(spot)
+            return _complete(int(number))
+        if said and side not in NEIGHBOURS_EACH_SIDE:
+            raise KeyError(spot)
+        return _neighbours(int(number), int(side or 2))
     covers(spot)
     return ((spot, 1),)
