@@ -48,7 +48,8 @@ from croupier.games.common.tiers import DEFAULT_TIER, LIMIT_TIERS, LimitTier
 from croupier.games.registry import RuleProfile, spec_for
 from croupier.profiles import ProfileError, load
 from croupier.store.db import Store
-from croupier.store.models import Person
+from croupier.store.hot import Hot, loaded
+from croupier.store.models import Person, table_of
 from croupier.store.round_models import (
     ColourStack,
     GameTable,
@@ -237,6 +238,10 @@ def check_table_id(table_id: object) -> int:
 
 _TABLE = select(GameTable).where(GameTable.id == bindparam("table_id"))
 _TABLE_LOCKED = _TABLE.with_for_update()
+_TABLES = table_of(GameTable)
+_TABLE_ROW = select(_TABLES).where(_TABLES.c.id == bindparam("table_id"))
+_TABLE_READ = Hot(_TABLE_ROW)
+_TABLE_READ_LOCKED = Hot(_TABLE_ROW.with_for_update())
 
 
 def find_table(
@@ -244,7 +249,21 @@ def find_table(
 ) -> GameTable:
     number = check_table_id(table_id)
     statement = _TABLE_LOCKED if lock and store.dialect != "sqlite" else _TABLE
-    row = session.scalars(statement, {"table_id": number}).first()
+    return _open_table(session.scalars(statement, {"table_id": number}).first(), number)
+
+
+def read_table(
+    session: Session, store: Store, table_id: object, *, lock: bool = False
+) -> GameTable:
+    """:func:`find_table` for a command that only reads the table (the round runner opening
+    a round), read on the driver's cursor: the object is not the session's."""
+    number = check_table_id(table_id)
+    statement = _TABLE_READ_LOCKED if lock and store.dialect != "sqlite" else _TABLE_READ
+    found = statement.first(session, {"table_id": number})
+    return _open_table(None if found is None else loaded(GameTable, found._asdict()), number)
+
+
+def _open_table(row: GameTable | None, number: int) -> GameTable:
     if row is None or row.closed_at is not None:
         raise NotFound(f"no table {number}", "table_not_found")
     return row

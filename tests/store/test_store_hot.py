@@ -1,0 +1,83 @@
+"""Statements run on the driver's cursor (croupier.store.hot) store and read what the ORM
+does, in the session's transaction and its savepoints, and fail as SQLAlchemy's errors."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+import pytest
+from sqlalchemy import bindparam, insert, literal, select
+from sqlalchemy.exc import IntegrityError
+
+from croupier.store import Store
+from croupier.store.hot import Hot, in_list, in_params, loaded
+from croupier.store.models import IdempotencyRecord, table_of
+
+RECORDS = table_of(IdempotencyRecord)
+NEW = Hot(insert(RECORDS))
+BY_KEY = Hot(select(RECORDS).where(RECORDS.c.key == bindparam("key")))
+BY_KEYS = in_list(lambda keys: select(RECORDS.c.key).where(RECORDS.c.key.in_(keys)))
+SETTLES = Hot(
+    select(RECORDS.c.key).where(
+        RECORDS.c.operation.in_([literal("settle"), literal("void")]),
+        RECORDS.c.key == bindparam("key"),
+    )
+)
+AT = datetime(2026, 12, 1, 9, 30, 15, 123456, tzinfo=UTC)
+
+
+def record(key: str, operation: str = "settle") -> dict[str, object]:
+    return {
+        "key": key,
+        "operation": operation,
+        "request_hash": "h" * 64,
+        "result": {"round_id": "t1-r2", "balances": {"7000": 15}},
+        "transaction_id": None,
+        "created_at": AT,
+    }
+
+
+def test_the_cursor_writes_what_the_orm_reads_in_the_sessions_transaction(store: Store) -> None:
+    # One test (one throw-away database per dialect): each store costs ~1.5 s to make.
+    with store.write() as session:
+        NEW.rows(session, record("k1"))
+    with store.read() as session:
+        stored = session.get_one(IdempotencyRecord, "k1")
+        assert (stored.result, stored.created_at) == (
+            {"round_id": "t1-r2", "balances": {"7000": 15}},
+            AT,
+        )
+        row = BY_KEY.first(session, {"key": "k1"})
+        assert row.created_at == AT and row.result == stored.result
+        assert row._asdict()["operation"] == "settle"
+        assert BY_KEY.first(session, {"key": "k2"}) is None
+        assert [r.key for r in BY_KEYS(2).rows(session, in_params(["k1", "k9"]))] == ["k1"]
+        assert SETTLES.scalar(session, {"key": "k1"}) == "k1"
+        made = loaded(IdempotencyRecord, row._asdict())
+        assert made.created_at == AT and made not in session
+
+    # A savepoint rolled back takes the cursor's writes in it with it, no others.
+    with store.write() as session:
+        NEW.rows(session, record("kept"))
+        try:
+            with session.begin_nested():
+                NEW.rows(session, record("undone"))
+                NEW.rows(session, record("kept"))  # the key is there: the savepoint rolls back
+        except IntegrityError:
+            pass
+        else:
+            pytest.fail("a repeated key was stored")
+        NEW.rows(session, record("after"))
+    with store.read() as session:
+        keys = {r.key for r in BY_KEYS(3).rows(session, in_params(["kept", "undone", "after"]))}
+    assert keys == {"kept", "after"}
+
+    # A failed transaction writes nothing.
+    try:
+        with store.write() as session:
+            NEW.rows(session, record("lost"))
+            raise RuntimeError("the command failed")
+    except RuntimeError:
+        pass
+    with store.read() as session:
+        assert BY_KEY.first(session, {"key": "lost"}) is None
