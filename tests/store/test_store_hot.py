@@ -10,7 +10,7 @@ from sqlalchemy import bindparam, insert, literal, select
 from sqlalchemy.exc import IntegrityError
 
 from croupier.store import Store
-from croupier.store.hot import Hot, in_list, in_params, loaded
+from croupier.store.hot import Hot, in_list, in_params, loaded, savepoint
 from croupier.store.models import IdempotencyRecord, table_of
 
 RECORDS = table_of(IdempotencyRecord)
@@ -68,9 +68,18 @@ def test_the_cursor_writes_what_the_orm_reads_in_the_sessions_transaction(store:
         else:
             pytest.fail("a repeated key was stored")
         NEW.rows(session, record("after"))
+        for what in ("a", "b"):  # the same on the cursor's own savepoint, kept when no error
+            try:
+                with savepoint(session):
+                    NEW.rows(session, record(f"in savepoint {what}"))
+                    if what == "a":
+                        NEW.rows(session, record("kept"))
+            except IntegrityError:
+                pass
     with store.read() as session:
-        keys = {r.key for r in BY_KEYS(3).rows(session, in_params(["kept", "undone", "after"]))}
-    assert keys == {"kept", "after"}
+        wanted = ["kept", "undone", "after", "in savepoint a", "in savepoint b"]
+        keys = {r.key for r in BY_KEYS(5).rows(session, in_params(wanted))}
+    assert keys == {"kept", "after", "in savepoint b"}
 
     # A failed transaction writes nothing.
     try:

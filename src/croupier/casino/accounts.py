@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
 
-from sqlalchemy import bindparam, insert, select, update
+from sqlalchemy import bindparam, insert, literal, select, update
 from sqlalchemy.orm import Session
 from sqlalchemy.orm.attributes import set_committed_value
 from sqlalchemy.orm.util import identity_key
@@ -111,26 +111,63 @@ _BY_CODES_LOCKED = in_list(
         .with_for_update()
     )
 )
+_HOLD = literal(AccountKind.HOLD.value)
+_WITH_HOLDS = in_list(
+    lambda codes: (
+        select(_ACCOUNTS)
+        .where(
+            _ACCOUNTS.c.code.in_(codes)
+            | ((_ACCOUNTS.c.round_id == bindparam("holds_of")) & (_ACCOUNTS.c.kind == _HOLD))
+        )
+        .order_by(_ACCOUNTS.c.id)
+    )
+)
+_WITH_HOLDS_LOCKED = in_list(
+    lambda codes: (
+        select(_ACCOUNTS)
+        .where(
+            _ACCOUNTS.c.code.in_(codes)
+            | ((_ACCOUNTS.c.round_id == bindparam("holds_of")) & (_ACCOUNTS.c.kind == _HOLD))
+        )
+        .order_by(_ACCOUNTS.c.id)
+        .with_for_update()
+    )
+)
 
 
 def locked_accounts(session: Session, store: Store, wanted: Sequence[Wanted]) -> list[Account]:
     """The ``wanted`` accounts (made, empty, when missing) in one read, locked in id order,
     each carrying its balance as locked: :func:`post` with ``locked=True`` moves them
     without reading them again (a stake's chips and hold: one statement, not three)."""
+    return locked_with_holds(session, store, wanted)[0]
+
+
+def locked_with_holds(
+    session: Session, store: Store, wanted: Sequence[Wanted], holds_of: str | None = None
+) -> tuple[list[Account], list[Account]]:
+    """:func:`locked_accounts`, and with ``holds_of`` every hold of that round too, by id,
+    in the same read and lock (a settlement: the house, the players' chips and the holds)."""
     codes = [
         account_code(kind, currency, person.card_number if person else None, round_id)
         for kind, currency, person, round_id in wanted
     ]
     unique = sorted(set(codes))
-    statement = (_BY_CODES_LOCKED if store.dialect != "sqlite" else _BY_CODES)(len(unique))
-    rows = statement.rows(session, in_params(unique))
-    found = {row.code: loaded(Account, row._asdict()) for row in rows}
+    locking = store.dialect != "sqlite"
+    if holds_of is None:
+        statement = (_BY_CODES_LOCKED if locking else _BY_CODES)(len(unique))
+        rows = statement.rows(session, in_params(unique))
+    else:
+        statement = (_WITH_HOLDS_LOCKED if locking else _WITH_HOLDS)(len(unique))
+        rows = statement.rows(session, in_params(unique, holds_of=holds_of))
+    read = [loaded(Account, row._asdict()) for row in rows]
+    found = {account.code: account for account in read}
+    holds = [a for a in read if a.kind == AccountKind.HOLD.value and a.round_id == holds_of]
     accounts = []
     for code, (kind, currency, person, round_id) in zip(codes, wanted, strict=True):
         if code not in found:  # a new row: no one else sees it before the commit
             found[code] = _new_account(session, code, kind, currency, person, round_id)
         accounts.append(found[code])
-    return accounts
+    return accounts, holds
 
 
 def _new_account(

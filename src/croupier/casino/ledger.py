@@ -37,7 +37,7 @@ from croupier.casino.accounts import (
     balance_of,
     check_currency,
     ensure_account,
-    locked_accounts,
+    locked_with_holds,
     post,
 )
 from croupier.casino.errors import BadInput, NotFound, Refused, RoundClosed, whole_amount
@@ -271,13 +271,13 @@ class Ledger:
         def body(session: Session) -> dict[str, Any]:
             now = self.store.now()
             currency = open_round_currency(session, self.store, round_id)
-            holds = {hold.person_id: hold for hold in _round_holds(session, self.store, round_id)}
             people = {card: find_player(session, card) for card in per_player}
-            # The house and every player's chips in one read, locked (the holds are, above).
+            # The house, every player's chips and the round's holds in one read, locked.
             wanted = [(AccountKind.PLAYER, currency, person, None) for person in people.values()]
-            house, *chips = locked_accounts(
-                session, self.store, [(AccountKind.HOUSE, currency, None, None), *wanted]
+            (house, *chips), round_holds = locked_with_holds(
+                session, self.store, [(AccountKind.HOUSE, currency, None, None), *wanted], round_id
             )
+            holds = {hold.person_id: hold for hold in round_holds}
             chips_of = dict(zip(people, chips, strict=True))
             lines: list[Line] = []
             settled: set[int] = set()

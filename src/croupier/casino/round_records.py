@@ -39,7 +39,7 @@ from croupier.casino.round_view import RoundView, make_view
 from croupier.casino.tables import check_table_id, find_table
 from croupier.games.base import RuleError, Settlement, Viewer
 from croupier.store.db import Store
-from croupier.store.hot import Hot, loaded
+from croupier.store.hot import Hot, loaded, savepoint
 from croupier.store.models import Round, RoundStatus, table_of
 from croupier.store.round_models import Phase, RoundParticipant, StaffAction, TableRound
 
@@ -267,11 +267,13 @@ class RoundRecords:
         is stored."""
         settlement = done.settlement
         assert settlement is not None
+        paid_in = self._paid_in(row)
+        # A colour's winnings may make the session's own objects (its stack): then the
+        # session's savepoint, which forgets them too; else one on the cursor (cheaper).
+        nested = session.begin_nested() if paid_in is not None else savepoint(session)
         try:
-            with session.begin_nested():
-                self.ledger.settle_in(
-                    session, f"{row.id}/settle", row.id, settlement, self._paid_in(row)
-                )
+            with nested:
+                self.ledger.settle_in(session, f"{row.id}/settle", row.id, settlement, paid_in)
         except CasinoError:
             return
         self._close_in(session, row, done, Phase.SETTLED, settlement)

@@ -26,7 +26,8 @@ and column defaults that are not plain values.
 from __future__ import annotations
 
 from collections import namedtuple
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any, TypeVar, cast
 
@@ -196,6 +197,31 @@ def _execute(cursor: Any, dialect: Dialect, sql: str, values: Any, *, many: bool
         ) from error
 
 
+@contextmanager
+def savepoint(session: Session) -> Iterator[None]:
+    """A savepoint of the session's transaction on its cursor: the statements of the block
+    are undone if it raises (the error goes on), kept if not. For a block that writes only
+    through :class:`Hot` (the session knows nothing of it: an object the session writes in
+    the block would not be undone with it; use ``session.begin_nested()`` there)."""
+    cursor, dialect = _cursor(session)
+    Savepoints.made += 1
+    name = f"croupier_{Savepoints.made}"
+    _execute(cursor, dialect, f"SAVEPOINT {name}", (), many=False)
+    try:
+        yield
+    except BaseException:
+        _execute(cursor, dialect, f"ROLLBACK TO SAVEPOINT {name}", (), many=False)
+        _execute(cursor, dialect, f"RELEASE SAVEPOINT {name}", (), many=False)
+        raise
+    _execute(cursor, dialect, f"RELEASE SAVEPOINT {name}", (), many=False)
+
+
+class Savepoints:
+    """Savepoints made (their names: one per block, even nested)."""
+
+    made = 0
+
+
 def loaded(model: type[M], values: Mapping[str, Any]) -> M:
     """An object of ``model`` carrying ``values`` (a row read here), not the session's.
 
@@ -227,4 +253,4 @@ def in_params(values: Sequence[Any], **others: Any) -> dict[str, Any]:
     return {**others, **{f"in_{i}": value for i, value in enumerate(values)}}
 
 
-__all__ = ["Hot", "Sent", "in_list", "in_params", "loaded"]
+__all__ = ["Hot", "Sent", "in_list", "in_params", "loaded", "savepoint"]
