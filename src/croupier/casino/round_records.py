@@ -70,7 +70,8 @@ _ROW_LOCKED = Hot(_ROW.with_for_update())
 # A round's row is read once per command and not tracked by the session: the command
 # writes what changed in it once, with this statement, just before its commit (the ORM's
 # unit of work wrote it up to twice a command, at each flush, and cost more than that).
-# Its seed_revealed is written by reveal_seed, for every round of the seed at once.
+# Its seed_revealed is written with it (as read under the row's lock, or revealed by this
+# command); reveal_seed writes it for the other rounds of a shoe.
 _WRITE_ROW = Hot(
     update(_ROUNDS)
     .where(_ROUNDS.c.id == bindparam("row_id"))
@@ -80,6 +81,7 @@ _WRITE_ROW = Hot(
         last_event_at=bindparam("last_event_at"),
         closed_at=bindparam("closed_at"),
         settlement=bindparam("settlement", type_=JSON(none_as_null=True)),  # None: SQL NULL
+        seed_revealed=bindparam("seed_revealed"),
     )
 )
 # session.info's entry: the round rows this transaction changed, to write before its commit.
@@ -310,9 +312,11 @@ class RoundRecords:
         row.phase = phase.value
         row.closed_at = self.store.now()
         if phase is not Phase.SETTLED or shoe_left(rebuilt.profile, rebuilt.state) is None:
-            # Nothing more is dealt from this seed: every round it dealt shows it now.
-            reveal_seed(session, row.table_id, row.commitment)
-            row.seed_revealed = True  # as stored (the row is not the session's)
+            # Nothing more is dealt from this seed: every round it dealt shows it now (a
+            # round that is the first of its seed is the only one: its row says so).
+            if row.shoe_offset:
+                reveal_seed(session, row.table_id, row.commitment)
+            row.seed_revealed = True
         nets: dict[str, int] = {}
         if settlement is not None:
             row.settlement = settlement.to_json()
@@ -410,6 +414,7 @@ def write_rows(session: Session) -> None:
                     "last_event_at": row.last_event_at,
                     "closed_at": row.closed_at,
                     "settlement": row.settlement,
+                    "seed_revealed": row.seed_revealed,
                 }
                 for row in changed.values()
             ],
