@@ -18,7 +18,7 @@ from contextlib import contextmanager
 from datetime import datetime, timedelta
 from typing import Any
 
-from sqlalchemy import JSON, bindparam, select, update
+from sqlalchemy import JSON, bindparam, literal, select, update
 from sqlalchemy.orm import Session
 
 from croupier.cards.deck import DeckExhausted
@@ -65,6 +65,14 @@ _VERSION = Hot(
     )
 )
 _ROW = select(_ROUNDS).where(_ROUNDS.c.id == bindparam("round_id"))
+_IDLE = Hot(
+    select(_ROUNDS.c.id, _ROUNDS.c.events)
+    .where(
+        _ROUNDS.c.phase == literal(Phase.PLAYING.value),
+        _ROUNDS.c.last_event_at < bindparam("since"),
+    )
+    .order_by(_ROUNDS.c.id)
+)
 _ROW_READ = Hot(_ROW)
 _ROW_LOCKED = Hot(_ROW.with_for_update())
 # A round's row is read once per command and not tracked by the session: the command
@@ -345,17 +353,24 @@ class RoundRecords:
         stored their last decision died before settling. Returns the rounds closed now."""
         since = (now or self.store.now()) - idle
         with self.store.read() as session:
-            idle_rounds = list(
-                session.scalars(
-                    select(TableRound.id)
-                    .where(
-                        TableRound.phase == Phase.PLAYING.value,
-                        TableRound.last_event_at < since,
-                    )
-                    .order_by(TableRound.id)
-                )
-            )
-        return [round_id for round_id in idle_rounds if self.finish(round_id)]
+            idle_rounds = _IDLE.rows(session, {"since": since})
+        return [
+            round_id
+            for round_id, events in idle_rounds
+            if not self._waiting(round_id, events) and self.finish(round_id)
+        ]
+
+    def _waiting(self, round_id: str, events: int) -> bool:
+        """Whether the round, at ``events`` events, is one this process holds waiting for a
+        decision (its engine not done): nothing to settle, no need to read it again. (A
+        round idle at a personal table is looked at by the clock four times a second.)"""
+        known = self._cache.get(round_id)
+        return (
+            known is not None
+            and known.events == events
+            and known.state is not None
+            and known.settlement is None
+        )
 
     # -------------------------------------------------------- after a crash
 

@@ -21,8 +21,11 @@ is never stored: it is the replay of the events from the stored seed, so
 after a crash :meth:`Rounds.recover` rebuilds every open round and carries
 on exactly where it was. The decision that ends a round posts its settlement
 and closes it in the same transaction; what could not be settled there is
-finished afterwards (:mod:`croupier.casino.round_records`: reading, closing and
-recovering a round's record live there, this module runs the intents on top).
+finished afterwards. The runner is built in layers, one concept each:
+:mod:`croupier.casino.round_records` reads, closes and recovers a round's record;
+:mod:`croupier.casino.round_commands` runs a command's one transaction (its idempotency
+key, its events, the deal); :mod:`croupier.casino.stakes` opens rounds and takes stakes;
+this module takes the decisions, runs the clock and the manager's commands.
 
 The service knows nothing of HTTP: errors are the casino's
 (:class:`~croupier.casino.errors.BadInput`, ``NotFound``, ``Refused``...),
