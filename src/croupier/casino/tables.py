@@ -34,7 +34,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import bindparam, select, update
+from sqlalchemy import bindparam, literal, select, update
 from sqlalchemy.orm import Session
 
 from croupier.casino.accounts import DEFAULT_CURRENCY, check_currency
@@ -193,19 +193,27 @@ def _check_config(config: TableConfig) -> tuple[RuleProfile, int]:
     return profile, boxes
 
 
+_SEATS = table_of(Seat)
+_PEOPLE = table_of(Person)
+_ROUNDS = table_of(TableRound)
+# A table as the lobby and every snapshot show it (the server rereads it every 2 s per table).
+_SEATED_CARDS = Hot(
+    select(_SEATS.c.box, _PEOPLE.c.card_number)
+    .join_from(_SEATS, _PEOPLE, _PEOPLE.c.id == _SEATS.c.person_id)
+    .where(_SEATS.c.table_id == bindparam("table_id"))
+)
+_OPEN_ROUND = Hot(
+    select(_ROUNDS.c.id).where(
+        _ROUNDS.c.table_id == bindparam("table_id"),
+        _ROUNDS.c.phase.in_([literal(Phase.BETTING.value), literal(Phase.PLAYING.value)]),
+    )
+)
+
+
 def table_info(session: Session, row: GameTable) -> TableInfo:
-    rows = session.execute(
-        select(Seat.box, Person.card_number)
-        .join(Person, Person.id == Seat.person_id)
-        .where(Seat.table_id == row.id)
-    )
-    seats = {row.box: row.card_number for row in rows}
-    open_round = session.scalar(
-        select(TableRound.id).where(
-            TableRound.table_id == row.id,
-            TableRound.phase.in_([Phase.BETTING.value, Phase.PLAYING.value]),
-        )
-    )
+    session.flush()  # a seat just taken or given back through the session is a row first
+    seats = dict(_SEATED_CARDS.rows(session, {"table_id": row.id}))
+    open_round = _OPEN_ROUND.scalar(session, {"table_id": row.id})
     return TableInfo(
         row.id,
         row.name,
@@ -406,7 +414,7 @@ class Tables:
 
     def get(self, table_id: int) -> TableInfo:
         with self.store.read() as session:
-            return table_info(session, find_table(session, self.store, table_id))
+            return table_info(session, read_table(session, self.store, table_id))
 
     def list(self) -> list[TableInfo]:
         with self.store.read() as session:
