@@ -3,7 +3,11 @@ does, in the session's transaction and its savepoints, and fail as SQLAlchemy's 
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
 from datetime import UTC, datetime
+from pathlib import Path
 
 import pytest
 from sqlalchemy import bindparam, insert, literal, select
@@ -90,3 +94,21 @@ def test_the_cursor_writes_what_the_orm_reads_in_the_sessions_transaction(store:
         pass
     with store.read() as session:
         assert BY_KEY.first(session, {"key": "lost"}) is None
+
+
+def test_a_new_processs_first_object_made_from_a_row_reads_its_values() -> None:
+    # Its first ORM object may be one made from a row (the server's first table snapshot):
+    # the mappers are configured then, as the ORM's first query would.
+    script = (
+        "from croupier.store.hot import loaded; "
+        "from croupier.store.round_models import GameTable; "
+        "print(loaded(GameTable, {'id': 7, 'closed_at': None}).id)"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env={**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[2] / "src")},
+    )
+    assert done.stdout.strip() == "7", done.stderr

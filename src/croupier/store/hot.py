@@ -34,7 +34,7 @@ from typing import Any, TypeVar, cast
 from sqlalchemy import Connection, bindparam, event
 from sqlalchemy.engine import Dialect
 from sqlalchemy.exc import DBAPIError
-from sqlalchemy.orm import Session, SessionTransaction
+from sqlalchemy.orm import Session, SessionTransaction, class_mapper
 from sqlalchemy.orm.base import manager_of_class
 from sqlalchemy.sql import ClauseElement
 from sqlalchemy.sql.compiler import SQLCompiler
@@ -228,9 +228,16 @@ def loaded(model: type[M], values: Mapping[str, Any]) -> M:
     Built as the ORM builds a loaded object (no ``__init__``, the values put in place),
     not through the constructor, whose instrumented attribute sets cost ~1 µs a column
     (a stake builds a dozen such objects: accounts, the round, the player)."""
+    if model not in _CONFIGURED:  # as the ORM's first query or constructor would
+        class_mapper(model)  # (a new process's first object may be one made here)
+        _CONFIGURED.add(model)
     made: M = manager_of_class(model).new_instance()
     made.__dict__.update(values)
     return made
+
+
+# The models whose mappers :func:`loaded` saw configured (their attributes work).
+_CONFIGURED: set[type[Any]] = set()
 
 
 def in_list(make: Callable[[Any], ClauseElement]) -> Callable[[int], Hot]:
