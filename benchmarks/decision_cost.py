@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import argparse
 import cProfile
+import os
 import pstats
 import random
 import tempfile
@@ -34,6 +35,7 @@ from croupier.casino.rounds import Rounds, RoundView
 from croupier.casino.tables import TableConfig, Tables
 from croupier.games.base import Limits, Viewer
 from croupier.store import Store
+from croupier.store.hot import Sent
 from croupier.store.migrate import open_store
 from croupier.store.round_models import Phase, TableMode
 from croupier.store.testing import postgres_store
@@ -130,13 +132,19 @@ def main(args: argparse.Namespace) -> None:
             statements += 1
 
         event.listen(store.engine, "before_cursor_execute", count)
+        sent = Sent.statements  # the ones run on the driver's cursor (croupier.store.hot)
         profiler = cProfile.Profile()
         profiler.enable()
         done = table.commands(args.commands)
         profiler.disable()
         event.remove(store.engine, "before_cursor_execute", count)
+        statements += Sent.statements - sent
         calls = pstats.Stats(profiler).total_calls
-        print(f"database: {store.dialect}; {done} commands per run ({args.players} tables)")
+        load = os.getloadavg()[0]
+        print(
+            f"database: {store.dialect}; {done} commands per run ({args.players} tables); "
+            f"load average {load:.1f}"
+        )
         print(
             f"cpu ms per command: {min(cpu):.2f} (runs: {' '.join(f'{c:.2f}' for c in cpu)}); "
             f"SQL statements per command: {statements / done:.1f}; "

@@ -7,20 +7,23 @@
 # played through nginx by two players on different backends, the second one's backend
 # killed mid-round and that player resuming through nginx (scripts/proxy_round.py);
 # then the audit. Ports: $A and $B (default 8001 and 8002), nginx on $P (default 8000).
+# PROXY=haproxy puts haproxy there instead, with the guide's haproxy configuration.
 # tests/server/test_server_deploy.py runs it on free ports.
 set -euo pipefail
 A=${A:-8001}
 B=${B:-8002}
 P=${P:-8000}
+PROXY=${PROXY:-nginx}
 here=$(cd "$(dirname "$0")" && pwd)
-PATH="$PATH:/usr/sbin"  # where Debian puts nginx
-if ! command -v nginx >/dev/null; then
+PATH="$PATH:/usr/sbin"  # where Debian puts nginx and haproxy
+package=$([ "$PROXY" = haproxy ] && echo haproxy || echo nginx-light)
+if ! command -v "$PROXY" >/dev/null; then
   if [ "$(id -u)" != 0 ]; then
-    echo "nginx is missing and this is not root: install it first (apt-get install nginx-light)" >&2
+    echo "$PROXY is missing and this is not root: install it first (apt-get install $package)" >&2
     exit 1
   fi
   apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nginx-light >/dev/null
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$package" >/dev/null
 fi
 base=${CROUPIER_TEST_POSTGRES_URL:-postgresql+psycopg://postgres@127.0.0.1:5432/test}
 plain=${base/+psycopg/}
@@ -59,8 +62,32 @@ curl -fsS http://127.0.0.1:$A/readyz
 curl -fsS http://127.0.0.1:$B/readyz
 curl -fsS http://127.0.0.1:$B/metrics
 
-# Behind a load balancer: the guide's nginx configuration on plain http (no certificate
-# here), plus one header of the check's own saying which backend answered.
+# Behind a load balancer: the guide's configuration on plain http (no certificate here),
+# plus one header of the check's own saying which backend answered.
+if [ "$PROXY" = haproxy ]; then
+cat >"$proxy_dir/haproxy.cfg" <<CONF
+defaults
+    mode http
+    timeout connect 5s
+    timeout client 1m
+    timeout server 1m
+    timeout tunnel 1h                          # table sockets stay open
+frontend casino
+    bind 127.0.0.1:$P
+    http-response set-header X-Croupier-Upstream %si:%sp
+    default_backend croupier
+backend croupier
+    balance roundrobin
+    option forwardfor                          # X-Forwarded-For: the login backoff's key
+    option httpchk GET /readyz
+    option redispatch                          # a connection refused goes to the other
+    server a 127.0.0.1:$A check inter 1s
+    server b 127.0.0.1:$B check inter 1s
+CONF
+haproxy -c -q -f "$proxy_dir/haproxy.cfg"
+haproxy -db -f "$proxy_dir/haproxy.cfg" &
+pids+=($!)
+else
 cat >"$proxy_dir/nginx.conf" <<CONF
 pid $proxy_dir/nginx.pid;
 error_log $proxy_dir/error.log;
@@ -93,6 +120,7 @@ CONF
 nginx -t -q -c "$proxy_dir/nginx.conf" -p "$proxy_dir"
 nginx -c "$proxy_dir/nginx.conf" -p "$proxy_dir" -g 'daemon off;' &
 pids+=($!)
+fi
 ready "$P"
 curl -fsS http://127.0.0.1:$P/readyz
 python "$here/proxy_round.py" "http://127.0.0.1:$P" "127.0.0.1:$A=${pids[0]}" "127.0.0.1:$B=${pids[1]}"

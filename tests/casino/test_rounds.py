@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 
 from croupier.cards.card import format_card
 from croupier.cards.deck import Deck, shoe
@@ -154,4 +156,32 @@ def test_a_dark_box_is_held_what_the_engine_stakes_for_it_bet_and_pre_buys_inclu
     staked = sum(line["staked"] for b in view.settlement["boxes"] for line in b["lines"])
     assert staked == on_table[1] + on_table[2] + 2 * 1000  # box 1's BET came with its play
     assert casino.ledger.balance(ann) == 100_000 + sum(b["net"] for b in view.settlement["boxes"])
+    assert casino.audit().ok
+
+
+def test_two_runners_staking_at_once_at_a_table_with_no_round_open_one_round(
+    casino: Casino, new_player: Callable[..., Profile]
+) -> None:
+    # Two runners are two server processes on one database: each looks for the table's
+    # round, finds none, and one of them opens it under the table's lock; the other,
+    # once the lock is its own, joins that round rather than opening a second one.
+    players = [new_player(f"Player {n}").card_number for n in range(3)]
+    tables = Tables(casino.store)
+    table = tables.create(TableConfig("russian", LIMITS, TableMode.PUBLIC, boxes=3))
+    for box, card in enumerate(players, 1):
+        casino.cashier.buy_chips(f"buy-{box}", card, 100_000)
+        tables.sit(table.id, card, box)
+    runners = [Rounds(casino.store, casino.ledger) for _ in range(2)]
+    start = threading.Barrier(2)
+
+    def stake(n: int) -> str:
+        start.wait()
+        return runners[n].stake(f"s-{n}", table.id, players[n], n + 1, {"ante": 1000}).round_id
+
+    with ThreadPoolExecutor(2) as pool:
+        staked = list(pool.map(stake, range(2)))
+    assert staked[0] == staked[1]  # the third box is not staked: still taking stakes
+    assert runners[0].current(table.id) == staked[0]
+    assert casino.ledger.holds(staked[0]) == {players[0]: 1000, players[1]: 1000}
+    assert tables.get(table.id).open_round == staked[0]
     assert casino.audit().ok

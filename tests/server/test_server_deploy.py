@@ -38,6 +38,22 @@ def guide_nginx() -> list[str]:
     return [line.strip() for line in block.group(1).splitlines() if line.strip()]
 
 
+def guide_haproxy() -> list[str]:
+    """The lines of the guide's haproxy configuration."""
+    text = GUIDE.read_text()
+    block = re.search(r"```haproxy\n(.*?)```", text, re.S)
+    assert block is not None
+    return [line.strip() for line in block.group(1).splitlines() if line.strip()]
+
+
+def test_deploy_every_line_of_the_guides_haproxy_configuration_is_in_the_script() -> None:
+    script = SCRIPT.read_text().replace("$A", "8001").replace("$B", "8002")
+    lines = {line.strip() for line in script.splitlines()}
+    for line in guide_haproxy():
+        if not line.startswith("bind "):  # the check listens on plain http, no certificate
+            assert line in lines, line
+
+
 def test_deploy_every_line_of_the_guides_nginx_configuration_is_in_the_script() -> None:
     script = SCRIPT.read_text().replace("$A", "8001").replace("$B", "8002").replace("\\$", "$")
     lines = {line.strip() for line in script.splitlines()}
@@ -58,8 +74,21 @@ def test_deploy_every_command_of_the_guide_is_in_the_script() -> None:
 @pytest.mark.postgres
 @pytest.mark.slow
 def test_deploy_script_runs_two_processes_on_postgres_and_redis_behind_nginx() -> None:
+    check_deploy_script("nginx")
+
+
+@pytest.mark.postgres
+@pytest.mark.slow
+@pytest.mark.soak
+def test_deploy_script_runs_two_processes_on_postgres_and_redis_behind_haproxy() -> None:
+    # make soak: the script installs haproxy with apt when it is missing (as root).
+    check_deploy_script("haproxy")
+
+
+def check_deploy_script(proxy: str) -> None:
     env = {
         **os.environ,
+        "PROXY": proxy,
         "A": str(free_port()),
         "B": str(free_port()),
         "P": str(free_port()),

@@ -18,13 +18,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
 
-from sqlalchemy import bindparam, insert, select, update
+from sqlalchemy import bindparam, insert, literal, select, update
 from sqlalchemy.orm import Session
 from sqlalchemy.orm.attributes import set_committed_value
 from sqlalchemy.orm.util import identity_key
 
 from croupier.casino.errors import BadInput, InsufficientFunds
 from croupier.store.db import Store
+from croupier.store.hot import Hot, in_list, in_params, loaded
 from croupier.store.models import (
     Account,
     AccountKind,
@@ -73,8 +74,8 @@ def describe(account: Account) -> str:
 
 
 _ACCOUNTS = table_of(Account)
-_FIND_ACCOUNT = select(_ACCOUNTS).where(_ACCOUNTS.c.code == bindparam("code"))
-_NEW_ACCOUNT = insert(_ACCOUNTS)
+_FIND_ACCOUNT = Hot(select(_ACCOUNTS).where(_ACCOUNTS.c.code == bindparam("code")))
+_NEW_ACCOUNT = Hot(insert(_ACCOUNTS).returning(_ACCOUNTS.c.id))
 
 
 def ensure_account(
@@ -91,39 +92,82 @@ def ensure_account(
     move only through :func:`post`, which tells it (and any copy the session has).
     """
     code = account_code(kind, currency, person.card_number if person else None, round_id)
-    found = session.connection().execute(_FIND_ACCOUNT, {"code": code}).one_or_none()
+    found = _FIND_ACCOUNT.first(session, {"code": code})
     if found is not None:
-        return Account(**found._asdict())
+        return loaded(Account, found._asdict())
     return _new_account(session, code, kind, currency, person, round_id)
 
 
 # An account wanted by :func:`locked_accounts`: its kind, currency, holder and round.
 Wanted = tuple[AccountKind, str, Person | None, str | None]
-_BY_CODES = (
-    select(_ACCOUNTS)
-    .where(_ACCOUNTS.c.code.in_(bindparam("codes", expanding=True)))
-    .order_by(_ACCOUNTS.c.id)
+_BY_CODES = in_list(
+    lambda codes: select(_ACCOUNTS).where(_ACCOUNTS.c.code.in_(codes)).order_by(_ACCOUNTS.c.id)
 )
-_BY_CODES_LOCKED = _BY_CODES.with_for_update()
+_BY_CODES_LOCKED = in_list(
+    lambda codes: (
+        select(_ACCOUNTS)
+        .where(_ACCOUNTS.c.code.in_(codes))
+        .order_by(_ACCOUNTS.c.id)
+        .with_for_update()
+    )
+)
+_HOLD = literal(AccountKind.HOLD.value)
+_WITH_HOLDS = in_list(
+    lambda codes: (
+        select(_ACCOUNTS)
+        .where(
+            _ACCOUNTS.c.code.in_(codes)
+            | ((_ACCOUNTS.c.round_id == bindparam("holds_of")) & (_ACCOUNTS.c.kind == _HOLD))
+        )
+        .order_by(_ACCOUNTS.c.id)
+    )
+)
+_WITH_HOLDS_LOCKED = in_list(
+    lambda codes: (
+        select(_ACCOUNTS)
+        .where(
+            _ACCOUNTS.c.code.in_(codes)
+            | ((_ACCOUNTS.c.round_id == bindparam("holds_of")) & (_ACCOUNTS.c.kind == _HOLD))
+        )
+        .order_by(_ACCOUNTS.c.id)
+        .with_for_update()
+    )
+)
 
 
 def locked_accounts(session: Session, store: Store, wanted: Sequence[Wanted]) -> list[Account]:
     """The ``wanted`` accounts (made, empty, when missing) in one read, locked in id order,
     each carrying its balance as locked: :func:`post` with ``locked=True`` moves them
     without reading them again (a stake's chips and hold: one statement, not three)."""
+    return locked_with_holds(session, store, wanted)[0]
+
+
+def locked_with_holds(
+    session: Session, store: Store, wanted: Sequence[Wanted], holds_of: str | None = None
+) -> tuple[list[Account], list[Account]]:
+    """:func:`locked_accounts`, and with ``holds_of`` every hold of that round too, by id,
+    in the same read and lock (a settlement: the house, the players' chips and the holds)."""
     codes = [
         account_code(kind, currency, person.card_number if person else None, round_id)
         for kind, currency, person, round_id in wanted
     ]
-    statement = _BY_CODES_LOCKED if store.dialect != "sqlite" else _BY_CODES
-    rows = session.connection().execute(statement, {"codes": sorted(set(codes))})
-    found = {row.code: Account(**row._asdict()) for row in rows}
+    unique = sorted(set(codes))
+    locking = store.dialect != "sqlite"
+    if holds_of is None:
+        statement = (_BY_CODES_LOCKED if locking else _BY_CODES)(len(unique))
+        rows = statement.rows(session, in_params(unique))
+    else:
+        statement = (_WITH_HOLDS_LOCKED if locking else _WITH_HOLDS)(len(unique))
+        rows = statement.rows(session, in_params(unique, holds_of=holds_of))
+    read = [loaded(Account, row._asdict()) for row in rows]
+    found = {account.code: account for account in read}
+    holds = [a for a in read if a.kind == AccountKind.HOLD.value and a.round_id == holds_of]
     accounts = []
     for code, (kind, currency, person, round_id) in zip(codes, wanted, strict=True):
         if code not in found:  # a new row: no one else sees it before the commit
             found[code] = _new_account(session, code, kind, currency, person, round_id)
         accounts.append(found[code])
-    return accounts
+    return accounts, holds
 
 
 def _new_account(
@@ -134,7 +178,6 @@ def _new_account(
     person: Person | None,
     round_id: str | None,
 ) -> Account:
-    connection = session.connection()
     casino_own = kind in (AccountKind.HOUSE, AccountKind.CASH)
     values = {
         "code": code,
@@ -149,9 +192,8 @@ def _new_account(
         "balance": 0,
     }
     session.flush()  # a round or person made through the session is a row first
-    made = connection.execute(_NEW_ACCOUNT, values).inserted_primary_key
-    assert made is not None  # an insert of one row has its key
-    return Account(id=int(made[0]), **values)
+    made = _NEW_ACCOUNT.scalar(session, values)
+    return loaded(Account, {"id": int(made), **values})
 
 
 @dataclass(frozen=True, slots=True)
@@ -163,18 +205,29 @@ class Line:
     memo: str = ""
 
 
-_BALANCES = (
-    select(_ACCOUNTS.c.id, _ACCOUNTS.c.balance)
-    .where(_ACCOUNTS.c.id.in_(bindparam("ids", expanding=True)))
-    .order_by(_ACCOUNTS.c.id)
+_BALANCES = in_list(
+    lambda ids: (
+        select(_ACCOUNTS.c.id, _ACCOUNTS.c.balance)
+        .where(_ACCOUNTS.c.id.in_(ids))
+        .order_by(_ACCOUNTS.c.id)
+    )
 )
-_MOVE = (
+_BALANCES_LOCKED = in_list(
+    lambda ids: (
+        select(_ACCOUNTS.c.id, _ACCOUNTS.c.balance)
+        .where(_ACCOUNTS.c.id.in_(ids))
+        .order_by(_ACCOUNTS.c.id)
+        .with_for_update()
+    )
+)
+_MOVE = Hot(
     update(_ACCOUNTS)
     .where(_ACCOUNTS.c.id == bindparam("account"))
     .values(balance=_ACCOUNTS.c.balance + bindparam("delta"))
 )
-_NEW_TRANSACTION = insert(table_of(LedgerTransaction))
-_NEW_POSTINGS = insert(table_of(Posting))
+_TRANSACTIONS = table_of(LedgerTransaction)
+_NEW_TRANSACTION = Hot(insert(_TRANSACTIONS).returning(_TRANSACTIONS.c.id))
+_NEW_POSTINGS = Hot(insert(table_of(Posting)))
 
 
 def post(
@@ -218,12 +271,12 @@ def post(
             )
         delta[line.account.id] += line.amount
         accounts[line.account.id] = line.account
-    connection = session.connection()
     balances: dict[int, int]
-    if locked:
+    if locked or not delta:  # (no lines: a void with nothing held)
         balances = {account_id: account.balance for account_id, account in accounts.items()}
     else:
-        found = connection.execute(store.locked(_BALANCES), {"ids": sorted(delta)})
+        statement = (_BALANCES if store.dialect == "sqlite" else _BALANCES_LOCKED)(len(delta))
+        found = statement.rows(session, in_params(sorted(delta)))
         balances = {row.id: row.balance for row in found}
     moves = []
     for account_id in sorted(delta):
@@ -241,8 +294,8 @@ def post(
         balances[account_id] = after
         moves.append({"account": account_id, "delta": moved})
     memo = memo[:200]
-    made = connection.execute(
-        _NEW_TRANSACTION,
+    made = _NEW_TRANSACTION.scalar(
+        session,
         {
             "kind": kind.value,
             "currency": currency,
@@ -251,13 +304,12 @@ def post(
             "round_id": round_id,
             "memo": memo,
         },
-    ).inserted_primary_key
-    assert made is not None  # an insert of one row has its key
-    transaction_id = int(made[0])
+    )
+    transaction_id = int(made)
     if not lines:  # a void with nothing held: the transaction alone, for the record
         return _transaction(transaction_id, kind, currency, now, person_id, round_id, memo)
-    connection.execute(
-        _NEW_POSTINGS,
+    _NEW_POSTINGS.many(
+        session,
         [
             {
                 "transaction_id": transaction_id,
@@ -268,7 +320,7 @@ def post(
             for line in lines
         ],
     )
-    connection.execute(_MOVE, moves)
+    _MOVE.many(session, moves)
     for account_id, account in accounts.items():
         _note_balance(session, account, balances[account_id])
     return _transaction(transaction_id, kind, currency, now, person_id, round_id, memo)

@@ -27,7 +27,8 @@ from sqlalchemy import bindparam, select
 from croupier.casino.errors import AccountLocked, AuthError, NotFound, Refused
 from croupier.casino.players import Profile, default_hasher, find_login, find_person
 from croupier.store.db import Store
-from croupier.store.models import LoginSession, Person, Role
+from croupier.store.hot import Hot, loaded
+from croupier.store.models import LoginSession, Person, Role, table_of
 
 MAX_FAILED_LOGINS = 3
 # The one answer to every failed login: unknown card, wrong password, locked card.
@@ -42,10 +43,17 @@ SESSION_ENDED = "session_ended"
 
 
 # A session and its person: read before every table intent, so built once.
-_SESSION_PERSON = (
-    select(LoginSession, Person)
-    .join(Person, Person.id == LoginSession.person_id)
-    .where(LoginSession.token_hash == bindparam("hash"))
+_LOGINS = table_of(LoginSession)
+_PEOPLE = table_of(Person)
+# Checked before every intent a player sends: read on the driver's cursor (one row, the
+# login's columns and the person's, told apart by their labels).
+_SESSION_PERSON = Hot(
+    select(
+        *[column.label(f"login_{column.name}") for column in _LOGINS.columns],
+        *[column.label(f"person_{column.name}") for column in _PEOPLE.columns],
+    )
+    .join_from(_LOGINS, _PEOPLE, _PEOPLE.c.id == _LOGINS.c.person_id)
+    .where(_LOGINS.c.token_hash == bindparam("hash"))
 )
 
 
@@ -164,16 +172,18 @@ class Auth:
         if not isinstance(token, str) or not token:
             raise AuthError("no session token", SESSION_ENDED)
         now = self.store.now()
-        with self.store.read() as session:
-            row = session.execute(_SESSION_PERSON, {"hash": token_hash(token)}).one_or_none()
-            if row is None:
-                raise AuthError("unknown session: log in again", SESSION_ENDED)
-            login, person = row
-            if login.ended_at is not None or now >= login.expires_at:
-                raise AuthError("the session has expired: log in again", SESSION_ENDED)
-            # A lock after wrong passwords stops new logins only: whoever typed them may
-            # not be the player at the table.
-            return login, person
+        with self.store.engine.connect() as connection:
+            row = _SESSION_PERSON.first(connection, {"hash": token_hash(token)})
+        if row is None:
+            raise AuthError("unknown session: log in again", SESSION_ENDED)
+        values = row._asdict()
+        login = loaded(LoginSession, {c.name: values[f"login_{c.name}"] for c in _LOGINS.columns})
+        person = loaded(Person, {c.name: values[f"person_{c.name}"] for c in _PEOPLE.columns})
+        if login.ended_at is not None or now >= login.expires_at:
+            raise AuthError("the session has expired: log in again", SESSION_ENDED)
+        # A lock after wrong passwords stops new logins only: whoever typed them may
+        # not be the player at the table.
+        return login, person
 
     def logout(self, token: str) -> None:
         now = self.store.now()

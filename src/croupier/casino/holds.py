@@ -21,19 +21,14 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from sqlalchemy import bindparam, select
 from sqlalchemy.orm import Session
 
 from croupier.casino.accounts import Line, locked_accounts, post
-from croupier.casino.errors import NotFound, RoundClosed
-from croupier.casino.ledger import require_player
+from croupier.casino.ledger import open_round_currency, require_player
 from croupier.casino.responsible import check_not_excluded
 from croupier.games.base import Settlement
 from croupier.store.db import Store
-from croupier.store.models import AccountKind, Person, Round, RoundStatus, TxKind, table_of
-
-_ROUNDS = table_of(Round)
-_ROUND = select(_ROUNDS.c.currency, _ROUNDS.c.status).where(_ROUNDS.c.id == bindparam("round_id"))
+from croupier.store.models import AccountKind, Person, TxKind
 
 
 def hold_chips(
@@ -50,14 +45,7 @@ def hold_chips(
     doing = f"{memo} of {amount} on round {round_id}"
     require_player(person, doing)
     check_not_excluded(session, person, now, doing)
-    found = session.connection().execute(store.locked(_ROUND), {"round_id": round_id}).first()
-    if found is None:
-        raise NotFound(f"no round {round_id!r}: open it first", "round_not_found")
-    if found.status != RoundStatus.OPEN.value:
-        raise RoundClosed(
-            f"round {round_id} is {found.status}: it takes no more stakes", "not_taking_stakes"
-        )
-    currency = found.currency
+    currency = open_round_currency(session, store, round_id)
     wanted = [
         (AccountKind.PLAYER, currency, person, None),
         (AccountKind.HOLD, currency, person, round_id),

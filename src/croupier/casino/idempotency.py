@@ -7,11 +7,11 @@ ahead and, say, failing for want of the chips the first one just moved.
 A repeat with the same request gets the stored answer and posts nothing; the
 same key with a different request is a :class:`Conflict`.
 
-The record is written with SQLAlchemy Core, not the ORM: it is on the path of every
-decision at a table, and the ORM's unit of work cost more than the rest of the
-record's work together. The first attempt inserts the key straight away (a repeat
-is rare): a key that is there already fails that insert, and the next attempt
-reads the record first and replays it.
+The record is written with SQLAlchemy Core statements run on the driver's cursor
+(:mod:`croupier.store.hot`), not the ORM: it is on the path of every decision at a
+table, and the ORM's unit of work cost more than the rest of the record's work together.
+The first attempt inserts the key straight away (a repeat is rare): a key that is there
+already fails that insert, and the next attempt reads the record first and replays it.
 
 >>> fingerprint("buy", {"card": "4111111111111111", "amount": 500}) == fingerprint(
 ...     "buy", {"amount": 500, "card": "4111111111111111"})
@@ -31,6 +31,7 @@ from sqlalchemy.orm import Session
 
 from croupier.casino.errors import BadInput, Conflict
 from croupier.store.db import Store
+from croupier.store.hot import Hot
 from croupier.store.models import IdempotencyRecord, table_of
 
 JSON = dict[str, Any]
@@ -40,11 +41,13 @@ MAX_KEY = 128
 ATTEMPTS = 8
 
 _RECORDS = table_of(IdempotencyRecord)
-_FIND = select(_RECORDS.c.operation, _RECORDS.c.request_hash, _RECORDS.c.result).where(
-    _RECORDS.c.key == bindparam("key")
+_FIND = Hot(
+    select(_RECORDS.c.operation, _RECORDS.c.request_hash, _RECORDS.c.result).where(
+        _RECORDS.c.key == bindparam("key")
+    )
 )
-_INSERT = insert(_RECORDS)
-_ANSWER = (
+_INSERT = Hot(insert(_RECORDS))
+_ANSWER = Hot(
     update(_RECORDS)
     .where(_RECORDS.c.key == bindparam("record_key"))
     .values(result=bindparam("result"), transaction_id=bindparam("transaction_id"))
@@ -92,7 +95,7 @@ def run_once(
         try:
             with store.write() as session:
                 if attempt:  # the key may be there: a repeat, or a race lost to one
-                    found = session.connection().execute(_FIND, {"key": key}).one_or_none()
+                    found = _FIND.first(session, {"key": key})
                     if found is not None:
                         if found.operation != operation or found.request_hash != digest:
                             raise Conflict(
@@ -105,8 +108,8 @@ def run_once(
                 answer = body(session)
                 if expected is not None and answer == expected:
                     return answer, False
-                session.connection().execute(
-                    _ANSWER,
+                _ANSWER.rows(
+                    session,
                     {
                         "record_key": key,
                         "result": answer,
@@ -129,8 +132,8 @@ def record_answer(
     """Write ``key``'s record (``digest``: the request's :func:`fingerprint`) with its
     answer in ``session``'s transaction; a key that is there already raises
     :class:`~sqlalchemy.exc.IntegrityError`."""
-    session.connection().execute(
-        _INSERT,
+    _INSERT.rows(
+        session,
         {
             "key": key,
             "operation": operation,

@@ -27,8 +27,8 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import bindparam, insert, select, update
-from sqlalchemy.orm import Session
+from sqlalchemy import bindparam, event, insert, select, update
+from sqlalchemy.orm import Session, SessionTransaction
 
 from croupier.casino.accounts import (
     DEFAULT_CURRENCY,
@@ -37,14 +37,15 @@ from croupier.casino.accounts import (
     balance_of,
     check_currency,
     ensure_account,
-    locked_accounts,
+    locked_with_holds,
     post,
 )
 from croupier.casino.errors import BadInput, NotFound, Refused, RoundClosed, whole_amount
 from croupier.casino.idempotency import check_key, fingerprint, record_answer, run_once
-from croupier.casino.players import find_person, parse_card_number
+from croupier.casino.players import find_person, find_player, parse_card_number
 from croupier.games.base import Settlement
 from croupier.store.db import Store
+from croupier.store.hot import Hot, loaded
 from croupier.store.models import (
     Account,
     AccountKind,
@@ -57,7 +58,10 @@ from croupier.store.models import (
 )
 
 MAX_ROUND_ID = 64
-_NEW_ROUND = insert(table_of(Round))
+# session.info's entry: the rounds this transaction opened or found open (locked), with
+# their currency.
+_OPEN_ROUNDS = "croupier.open_rounds"
+_NEW_ROUND = Hot(insert(table_of(Round)))
 
 # Where a box's winnings go other than the player's cash chips: the account and the value of
 # one chip there (roulette's colour chips), or None for cash chips. Given the session, the
@@ -120,8 +124,8 @@ def player_account(session: Session, person: Person, currency: str) -> Account:
 def open_round_in(session: Session, store: Store, round_id: str, currency: str) -> None:
     """Open a round for stakes in ``session``'s transaction (an id used before raises
     :class:`~sqlalchemy.exc.IntegrityError`)."""
-    session.connection().execute(
-        _NEW_ROUND,
+    _NEW_ROUND.rows(
+        session,
         {
             "id": check_round_id(round_id),
             "currency": check_currency(currency),
@@ -129,12 +133,14 @@ def open_round_in(session: Session, store: Store, round_id: str, currency: str) 
             "opened_at": store.now(),
         },
     )
+    session.info.setdefault(_OPEN_ROUNDS, {})[round_id] = currency
 
 
 _ROUNDS = table_of(Round)
 _ROUND = select(_ROUNDS.c.currency, _ROUNDS.c.status).where(_ROUNDS.c.id == bindparam("round_id"))
-_ROUND_LOCKED = _ROUND.with_for_update()
-_CLOSE_ROUND = (
+_ROUND_READ = Hot(_ROUND)
+_ROUND_LOCKED = Hot(_ROUND.with_for_update())
+_CLOSE_ROUND = Hot(
     update(_ROUNDS)
     .where(_ROUNDS.c.id == bindparam("round_id"))
     .values(status=bindparam("status"), closed_at=bindparam("closed_at"))
@@ -148,44 +154,60 @@ _HOLDS = (
     )
     .order_by(_ACCOUNTS.c.id)
 )
-_HOLDS_LOCKED = _HOLDS.with_for_update()
-_HELD = (
+_HOLDS_LOCKED = Hot(_HOLDS.with_for_update())
+_HOLDS_READ = Hot(_HOLDS)
+_HELD = Hot(
     select(Person.card_number, Account.balance)
     .join(Person, Person.id == Account.person_id)
     .where(Account.round_id == bindparam("round_id"))
 )
 
 
-def _open_round(session: Session, store: Store, round_id: str) -> str:
-    """The currency of ``round_id``, locked, refused unless the round is open."""
-    statement = _ROUND_LOCKED if store.dialect != "sqlite" else _ROUND
-    found = session.connection().execute(statement, {"round_id": round_id}).first()
+def open_round_currency(session: Session, store: Store, round_id: str) -> str:
+    """The currency of ``round_id``, locked, refused unless the round is open (a hold, a
+    settlement and a void check it in their transaction).
+
+    Looked at once per transaction: a round this transaction opened or found open (and
+    locked) stays open in it until it closes it (a stake's hold and the settlement of the
+    decision that ends the round ask twice)."""
+    known: dict[str, str] = session.info.setdefault(_OPEN_ROUNDS, {})
+    currency = known.get(round_id)
+    if currency is not None:
+        return currency
+    statement = _ROUND_LOCKED if store.dialect != "sqlite" else _ROUND_READ
+    found = statement.first(session, {"round_id": round_id})
     if found is None:
         raise NotFound(f"no round {round_id!r}: open it first", "round_not_found")
     if found.status != RoundStatus.OPEN.value:
         raise RoundClosed(
             f"round {round_id} is {found.status}: it takes no more stakes", "not_taking_stakes"
         )
-    return str(found.currency)
+    currency = known[round_id] = str(found.currency)
+    return currency
+
+
+@event.listens_for(Session, "after_transaction_end")
+def _forget_open_rounds(session: Session, transaction: SessionTransaction) -> None:
+    # A savepoint rolled back may have closed a round, a transaction rolled back opened one.
+    session.info.pop(_OPEN_ROUNDS, None)
 
 
 def _close_round(session: Session, round_id: str, status: RoundStatus, now: datetime) -> None:
-    session.connection().execute(
-        _CLOSE_ROUND, {"round_id": round_id, "status": status.value, "closed_at": now}
-    )
+    session.info.get(_OPEN_ROUNDS, {}).pop(round_id, None)
+    _CLOSE_ROUND.rows(session, {"round_id": round_id, "status": status.value, "closed_at": now})
 
 
 def _round_holds(session: Session, store: Store, round_id: str) -> list[Account]:
     """The round's holds, locked, read with Core (fresh, not the session's objects)."""
-    statement = _HOLDS_LOCKED if store.dialect != "sqlite" else _HOLDS
-    rows = session.connection().execute(statement, {"round_id": round_id})
-    return [Account(**row._asdict()) for row in rows]
+    statement = _HOLDS_LOCKED if store.dialect != "sqlite" else _HOLDS_READ
+    rows = statement.rows(session, {"round_id": round_id})
+    return [loaded(Account, row._asdict()) for row in rows]
 
 
 def round_holds(session: Session, round_id: str) -> dict[str, int]:
     """What each player (by card) has at stake in a round, read in ``session``."""
-    rows = session.connection().execute(_HELD, {"round_id": check_round_id(round_id)})
-    return dict(rows.all())
+    rows = _HELD.rows(session, {"round_id": check_round_id(round_id)})
+    return dict(rows)
 
 
 class Ledger:
@@ -248,14 +270,14 @@ class Ledger:
 
         def body(session: Session) -> dict[str, Any]:
             now = self.store.now()
-            currency = _open_round(session, self.store, round_id)
-            holds = {hold.person_id: hold for hold in _round_holds(session, self.store, round_id)}
-            people = {card: find_person(session, card) for card in per_player}
-            # The house and every player's chips in one read, locked (the holds are, above).
+            currency = open_round_currency(session, self.store, round_id)
+            people = {card: find_player(session, card) for card in per_player}
+            # The house, every player's chips and the round's holds in one read, locked.
             wanted = [(AccountKind.PLAYER, currency, person, None) for person in people.values()]
-            house, *chips = locked_accounts(
-                session, self.store, [(AccountKind.HOUSE, currency, None, None), *wanted]
+            (house, *chips), round_holds = locked_with_holds(
+                session, self.store, [(AccountKind.HOUSE, currency, None, None), *wanted], round_id
             )
+            holds = {hold.person_id: hold for hold in round_holds}
             chips_of = dict(zip(people, chips, strict=True))
             lines: list[Line] = []
             settled: set[int] = set()
@@ -317,7 +339,7 @@ class Ledger:
 
         def body(session: Session) -> dict[str, Any]:
             now = self.store.now()
-            currency = _open_round(session, self.store, round_id)
+            currency = open_round_currency(session, self.store, round_id)
             lines: list[Line] = []
             balances: dict[str, Account] = {}
             returned = 0

@@ -40,7 +40,8 @@ from croupier.casino.emails import looks_like_email, normalise_email
 from croupier.casino.errors import BadInput, NotFound, Refused
 from croupier.casino.text import check_text
 from croupier.store.db import Store
-from croupier.store.models import Person, Role
+from croupier.store.hot import Hot, loaded
+from croupier.store.models import Person, Role, table_of
 
 ADULT_AGE = 18
 CARD_DIGITS = 16
@@ -191,6 +192,27 @@ def find_person(session: Session, card_number: object, *, lock: bool = False) ->
         raise NotFound(f"no player with card {number}", "player_not_found")
     read[number] = person
     return person
+
+
+_PEOPLE = table_of(Person)
+_PLAYER = Hot(select(_PEOPLE).where(_PEOPLE.c.card_number == bindparam("card")))
+# session.info's entry: the people a round command read with find_player, by card.
+_PLAYERS = "croupier.players"
+
+
+def find_player(session: Session, card_number: object) -> Person:
+    """The person holding ``card_number`` as :func:`find_person` finds it, read on the
+    driver's cursor for the round runner's commands, which only read it: the object is
+    not the session's (a change to it is not written). Read once per session."""
+    number = parse_card_number(card_number)
+    read: dict[str, Person] = session.info.setdefault(_PLAYERS, {})
+    found = read.get(number)
+    if found is None:
+        row = _PLAYER.first(session, {"card": number})
+        if row is None:
+            raise NotFound(f"no player with card {number}", "player_not_found")
+        found = read[number] = loaded(Person, row._asdict())
+    return found
 
 
 def find_login(session: Session, login: object) -> Person:

@@ -15,7 +15,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from sqlalchemy import select, update
+from sqlalchemy import bindparam, select, update
 from sqlalchemy.orm import Session
 
 from croupier.cards.card import parse_card
@@ -37,6 +37,8 @@ from croupier.games.base import (
 from croupier.games.codec import ScriptError
 from croupier.games.common.stakes import box_from_json
 from croupier.games.registry import GameSpec, RuleProfile, UnknownGame, spec, spec_for
+from croupier.store.hot import Hot
+from croupier.store.models import table_of
 from croupier.store.round_models import EventKind, RoundEvent, TableRound
 
 
@@ -173,12 +175,20 @@ def shoe_dealt(profile: RuleProfile, left: Deck) -> int:
     return rules.decks * 52 - left.remaining()
 
 
-def reveal_seed(session: Session, table_id: int, commitment: str) -> None:
-    session.execute(
-        update(TableRound)
-        .where(TableRound.table_id == table_id, TableRound.commitment == commitment)
-        .values(seed_revealed=True)
+_ROUNDS = table_of(TableRound)
+_REVEAL = Hot(
+    update(_ROUNDS)
+    .where(
+        _ROUNDS.c.table_id == bindparam("of_table"),
+        _ROUNDS.c.commitment == bindparam("of_seed"),
     )
+    .values(seed_revealed=True)
+)
+
+
+def reveal_seed(session: Session, table_id: int, commitment: str) -> None:
+    """Show the seed of every round dealt from it (a shoe deals several)."""
+    _REVEAL.rows(session, {"of_table": table_id, "of_seed": commitment})
 
 
 def replay(

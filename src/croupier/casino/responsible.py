@@ -36,6 +36,7 @@ from sqlalchemy.orm import Session
 from croupier.casino.errors import BadInput, Refused, whole_amount
 from croupier.casino.players import cards_of_person, find_person, identity_name
 from croupier.store.db import Store
+from croupier.store.hot import Hot
 from croupier.store.models import (
     Account,
     AccountKind,
@@ -155,8 +156,10 @@ def excluded_until(cards: Sequence[Person], now: datetime) -> datetime | None:
 _PEOPLE = table_of(Person)
 # Cards born on a day with an exclusion set, running or not (a stake checks it: one Core
 # read of, nearly always, no rows, not every card of the person loaded as objects).
-_EXCLUDED_ON = select(_PEOPLE.c.id, _PEOPLE.c.full_name, _PEOPLE.c.excluded_until).where(
-    _PEOPLE.c.birth_date == bindparam("birth_date"), _PEOPLE.c.excluded_until.is_not(None)
+_EXCLUDED_ON = Hot(
+    select(_PEOPLE.c.id, _PEOPLE.c.full_name, _PEOPLE.c.excluded_until).where(
+        _PEOPLE.c.birth_date == bindparam("birth_date"), _PEOPLE.c.excluded_until.is_not(None)
+    )
 )
 
 
@@ -165,7 +168,7 @@ def person_excluded_until(session: Session, person: Person, now: datetime) -> da
     same cards as :func:`~croupier.casino.players.cards_of_person`: one name, one birth date),
     read as stored, and ``person``'s own."""
     key = identity_name(person.full_name)
-    rows = session.connection().execute(_EXCLUDED_ON, {"birth_date": person.birth_date})
+    rows = _EXCLUDED_ON.rows(session, {"birth_date": person.birth_date})
     running = [
         row.excluded_until
         for row in rows

@@ -16,8 +16,9 @@ from __future__ import annotations
 from collections.abc import Iterator
 from contextlib import contextmanager
 from datetime import datetime, timedelta
+from typing import Any
 
-from sqlalchemy import JSON, bindparam, select, update
+from sqlalchemy import JSON, bindparam, literal, select, update
 from sqlalchemy.orm import Session
 
 from croupier.cards.deck import DeckExhausted
@@ -25,7 +26,7 @@ from croupier.casino.colour import ROULETTE, ColourSettings, pay_into
 from croupier.casino.errors import BadInput, CasinoError, NotFound
 from croupier.casino.holds import holds_mismatch
 from croupier.casino.ledger import Ledger, PayInto
-from croupier.casino.players import find_person
+from croupier.casino.players import find_player
 from croupier.casino.replay import (
     Rebuilt,
     check_round,
@@ -38,6 +39,7 @@ from croupier.casino.round_view import RoundView, make_view
 from croupier.casino.tables import check_table_id, find_table
 from croupier.games.base import RuleError, Settlement, Viewer
 from croupier.store.db import Store
+from croupier.store.hot import Hot, loaded, savepoint
 from croupier.store.models import Round, RoundStatus, table_of
 from croupier.store.round_models import Phase, RoundParticipant, StaffAction, TableRound
 
@@ -46,7 +48,7 @@ OPEN_PHASES = (Phase.BETTING.value, Phase.PLAYING.value)
 # with these): a kept picture of the round is current while these are as it shows them.
 _ROUNDS = table_of(TableRound)
 _PARTICIPANTS = table_of(RoundParticipant)
-_NET = (
+_NET = Hot(
     update(_PARTICIPANTS)
     .where(
         _PARTICIPANTS.c.round_id == bindparam("of_round"),
@@ -57,16 +59,28 @@ _NET = (
 _CURRENT = select(_ROUNDS.c.id).where(
     _ROUNDS.c.table_id == bindparam("table_id"), _ROUNDS.c.phase.in_(OPEN_PHASES)
 )
-_VERSION = select(_ROUNDS.c.events, _ROUNDS.c.phase, _ROUNDS.c.seed_revealed).where(
-    _ROUNDS.c.id == bindparam("round_id")
+_VERSION = Hot(
+    select(_ROUNDS.c.events, _ROUNDS.c.phase, _ROUNDS.c.seed_revealed).where(
+        _ROUNDS.c.id == bindparam("round_id")
+    )
 )
-_ROW = select(TableRound).where(TableRound.id == bindparam("round_id"))
-_ROW_LOCKED = _ROW.with_for_update()
+_ROW = select(_ROUNDS).where(_ROUNDS.c.id == bindparam("round_id"))
+_IDLE = Hot(
+    select(_ROUNDS.c.id, _ROUNDS.c.events)
+    .where(
+        _ROUNDS.c.phase == literal(Phase.PLAYING.value),
+        _ROUNDS.c.last_event_at < bindparam("since"),
+    )
+    .order_by(_ROUNDS.c.id)
+)
+_ROW_READ = Hot(_ROW)
+_ROW_LOCKED = Hot(_ROW.with_for_update())
 # A round's row is read once per command and not tracked by the session: the command
 # writes what changed in it once, with this statement, just before its commit (the ORM's
 # unit of work wrote it up to twice a command, at each flush, and cost more than that).
-# Its seed_revealed is written by reveal_seed, for every round of the seed at once.
-_WRITE_ROW = (
+# Its seed_revealed is written with it (as read under the row's lock, or revealed by this
+# command); reveal_seed writes it for the other rounds of a shoe.
+_WRITE_ROW = Hot(
     update(_ROUNDS)
     .where(_ROUNDS.c.id == bindparam("row_id"))
     .values(
@@ -75,6 +89,7 @@ _WRITE_ROW = (
         last_event_at=bindparam("last_event_at"),
         closed_at=bindparam("closed_at"),
         settlement=bindparam("settlement", type_=JSON(none_as_null=True)),  # None: SQL NULL
+        seed_revealed=bindparam("seed_revealed"),
     )
 )
 # session.info's entry: the round rows this transaction changed, to write before its commit.
@@ -112,6 +127,9 @@ class RoundRecords:
         self._shown: dict[str, tuple[TableRound, Rebuilt]] = {}
         # The rows the current command wrote (its picture is kept once it commits).
         self._touched: dict[str, TableRound] = {}
+        # Per table, its last round committed here (number, phase): where a stake will
+        # most likely go (a hint only: the stake reads the table's round in its transaction).
+        self._last_at: dict[int, tuple[int, str]] = {}
 
     @contextmanager
     def _writing(self) -> Iterator[Session]:
@@ -141,6 +159,9 @@ class RoundRecords:
         older picture it read, which the next view's version check then sets right)."""
         stored = {}
         for round_id, row in self._touched.items():
+            last = self._last_at.get(row.table_id)
+            if last is None or last[0] <= row.number:
+                self._last_at[row.table_id] = (row.number, row.phase)
             rebuilt = self._cache.get(round_id)
             if rebuilt is not None and rebuilt.events == row.events:
                 self._shown[round_id] = stored[round_id] = (row, rebuilt)
@@ -165,12 +186,11 @@ class RoundRecords:
 
     def _row(self, session: Session, round_id: object, *, lock: bool = False) -> TableRound:
         rid = check_round(round_id)
-        statement = _ROW_LOCKED if lock and self.store.dialect != "sqlite" else _ROW
-        row = session.scalars(statement, {"round_id": rid}).first()
-        if row is None:
+        statement = _ROW_LOCKED if lock and self.store.dialect != "sqlite" else _ROW_READ
+        found = statement.first(session, {"round_id": rid})
+        if found is None:
             raise NotFound(f"no round {rid!r}", "round_not_found")
-        session.expunge(row)  # not tracked: a command writes it itself (write_rows)
-        return row
+        return round_row(found)
 
     def view(self, round_id: str, viewer: Viewer) -> RoundView:
         """The round as ``viewer`` may see it now (a spectator, a player, the house)."""
@@ -188,7 +208,7 @@ class RoundRecords:
         if shown is not None:
             row = shown[0]
             with self.store.engine.connect() as connection:
-                now = connection.execute(_VERSION, {"round_id": round_id}).one_or_none()
+                now = _VERSION.first(connection, {"round_id": round_id})
             if now is not None and tuple(now) == (row.events, row.phase, row.seed_revealed):
                 return shown
         with self.store.read() as session:
@@ -257,11 +277,13 @@ class RoundRecords:
         is stored."""
         settlement = done.settlement
         assert settlement is not None
+        paid_in = self._paid_in(row)
+        # A colour's winnings may make the session's own objects (its stack): then the
+        # session's savepoint, which forgets them too; else one on the cursor (cheaper).
+        nested = session.begin_nested() if paid_in is not None else savepoint(session)
         try:
-            with session.begin_nested():
-                self.ledger.settle_in(
-                    session, f"{row.id}/settle", row.id, settlement, self._paid_in(row)
-                )
+            with nested:
+                self.ledger.settle_in(session, f"{row.id}/settle", row.id, settlement, paid_in)
         except CasinoError:
             return
         self._close_in(session, row, done, Phase.SETTLED, settlement)
@@ -298,9 +320,11 @@ class RoundRecords:
         row.phase = phase.value
         row.closed_at = self.store.now()
         if phase is not Phase.SETTLED or shoe_left(rebuilt.profile, rebuilt.state) is None:
-            # Nothing more is dealt from this seed: every round it dealt shows it now.
-            reveal_seed(session, row.table_id, row.commitment)
-            row.seed_revealed = True  # as stored (the row is not the session's)
+            # Nothing more is dealt from this seed: every round it dealt shows it now (a
+            # round that is the first of its seed is the only one: its row says so).
+            if row.shoe_offset:
+                reveal_seed(session, row.table_id, row.commitment)
+            row.seed_revealed = True
         nets: dict[str, int] = {}
         if settlement is not None:
             row.settlement = settlement.to_json()
@@ -312,11 +336,10 @@ class RoundRecords:
         # made them one, in its transaction).
         players = sorted({box.player for box in rebuilt.setup.boxes})
         nets_of = [
-            {"of_round": row.id, "person": find_person(session, card).id, "net": nets.get(card, 0)}
+            {"of_round": row.id, "person": find_player(session, card).id, "net": nets.get(card, 0)}
             for card in players
         ]
-        if nets_of:
-            session.connection().execute(_NET, nets_of)
+        _NET.many(session, nets_of)
         # A closed round stays cached (its settlement is on screen until the next round):
         # its state is final, kept at its event count, so a view needs no replay.
 
@@ -330,17 +353,24 @@ class RoundRecords:
         stored their last decision died before settling. Returns the rounds closed now."""
         since = (now or self.store.now()) - idle
         with self.store.read() as session:
-            idle_rounds = list(
-                session.scalars(
-                    select(TableRound.id)
-                    .where(
-                        TableRound.phase == Phase.PLAYING.value,
-                        TableRound.last_event_at < since,
-                    )
-                    .order_by(TableRound.id)
-                )
-            )
-        return [round_id for round_id in idle_rounds if self.finish(round_id)]
+            idle_rounds = _IDLE.rows(session, {"since": since})
+        return [
+            round_id
+            for round_id, events in idle_rounds
+            if not self._waiting(round_id, events) and self.finish(round_id)
+        ]
+
+    def _waiting(self, round_id: str, events: int) -> bool:
+        """Whether the round, at ``events`` events, is one this process holds waiting for a
+        decision (its engine not done): nothing to settle, no need to read it again. (A
+        round idle at a personal table is looked at by the clock four times a second.)"""
+        known = self._cache.get(round_id)
+        return (
+            known is not None
+            and known.events == events
+            and known.state is not None
+            and known.settlement is None
+        )
 
     # -------------------------------------------------------- after a crash
 
@@ -379,12 +409,18 @@ class RoundRecords:
         return done
 
 
+def round_row(found: Any) -> TableRound:
+    """A round's row as read on the driver's cursor, as the object the runner works on: not
+    the session's (a command writes what it changes itself, :func:`write_rows`)."""
+    return loaded(TableRound, found._asdict())
+
+
 def write_rows(session: Session) -> None:
     """Write the round rows this transaction changed (before its commit)."""
     changed: dict[str, TableRound] = session.info.pop(_CHANGED, {})
     if changed:
-        session.connection().execute(
-            _WRITE_ROW,
+        _WRITE_ROW.many(
+            session,
             [
                 {
                     "row_id": row.id,
@@ -393,10 +429,18 @@ def write_rows(session: Session) -> None:
                     "last_event_at": row.last_event_at,
                     "closed_at": row.closed_at,
                     "settlement": row.settlement,
+                    "seed_revealed": row.seed_revealed,
                 }
                 for row in changed.values()
             ],
         )
 
 
-__all__ = ["CACHED_ROUNDS", "MAX_ACTIONS_PER_BOX", "OPEN_PHASES", "RoundRecords", "write_rows"]
+__all__ = [
+    "CACHED_ROUNDS",
+    "MAX_ACTIONS_PER_BOX",
+    "OPEN_PHASES",
+    "RoundRecords",
+    "round_row",
+    "write_rows",
+]

@@ -21,8 +21,11 @@ is never stored: it is the replay of the events from the stored seed, so
 after a crash :meth:`Rounds.recover` rebuilds every open round and carries
 on exactly where it was. The decision that ends a round posts its settlement
 and closes it in the same transaction; what could not be settled there is
-finished afterwards (:mod:`croupier.casino.round_records`: reading, closing and
-recovering a round's record live there, this module runs the intents on top).
+finished afterwards. The runner is built in layers, one concept each:
+:mod:`croupier.casino.round_records` reads, closes and recovers a round's record;
+:mod:`croupier.casino.round_commands` runs a command's one transaction (its idempotency
+key, its events, the deal); :mod:`croupier.casino.stakes` opens rounds and takes stakes;
+this module takes the decisions, runs the clock and the manager's commands.
 
 The service knows nothing of HTTP: errors are the casino's
 (:class:`~croupier.casino.errors.BadInput`, ``NotFound``, ``Refused``...),
@@ -32,317 +35,37 @@ views are plain data projected per :class:`~croupier.games.base.Viewer`.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import replace
 from datetime import datetime, timedelta
 from typing import Any
 
-from sqlalchemy import bindparam, insert, select, update
+from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from croupier.cards.deck import DeckExhausted
-from croupier.cards.fair import FairSeed, new_server_seed
-from croupier.casino.colour import ROULETTE, check_box_chip, fund_bet
+from croupier.casino.colour import ROULETTE, fund_bet
 from croupier.casino.disputes import check_manager, log_staff_action
 from croupier.casino.errors import BadInput, CasinoError, Refused, RoundClosed
 from croupier.casino.holds import hold_chips
-from croupier.casino.idempotency import run_once
-from croupier.casino.ledger import open_round_in
-from croupier.casino.players import find_person
-from croupier.casino.replay import (
-    check_round,
-    parse_action,
-    parse_stake,
-    rebuild,
-    seed_of,
-    shoe_dealt,
-    shoe_left,
-    start_deck,
-    unasked_fields,
-)
-from croupier.casino.round_records import (
-    MAX_ACTIONS_PER_BOX,
-    OPEN_PHASES,
-    RoundRecords,
-    write_rows,
-)
-from croupier.casino.round_view import RoundView, make_view
-from croupier.casino.tables import find_table, load_profile
-from croupier.casino.text import check_text
-from croupier.games.base import (
-    JSON,
-    Action,
-    Limits,
-    RoundSetup,
-    RuleError,
-    Viewer,
-)
+from croupier.casino.players import find_player
+from croupier.casino.replay import check_round, parse_action, rebuild, unasked_fields
+from croupier.casino.round_commands import NOT_YOURS, TIMER, IllegalIntent
+from croupier.casino.round_records import MAX_ACTIONS_PER_BOX, OPEN_PHASES
+from croupier.casino.round_view import RoundView
+from croupier.casino.stakes import Stakes
+from croupier.games.base import JSON, Action, RuleError, Viewer
 from croupier.games.codes import code_of
-from croupier.games.common.stakes import box_to_json
 from croupier.games.script import action_json
-from croupier.store.models import Person, table_of
-from croupier.store.round_models import (
-    EventKind,
-    GameTable,
-    Phase,
-    RoundEvent,
-    RoundParticipant,
-    Seat,
-    TableMode,
-    TableRound,
-)
-
-TIMER = "timer"
-# SQLAlchemy Core on the decision path: the ORM's unit of work cost more than the statements.
-_APPEND = insert(table_of(RoundEvent))
-_SEATS = table_of(Seat)
-_SEATED = select(_SEATS.c.box, _SEATS.c.person_id).where(_SEATS.c.table_id == bindparam("table_id"))
-_NEW_PARTICIPANT = insert(table_of(RoundParticipant))
-_ROUNDS = table_of(TableRound)
-_NEW_ROUND = insert(_ROUNDS)
-_OPENED_WITH = {c.name for c in _ROUNDS.columns} - {"closed_at", "settlement"}  # NULL until closed
-_TAKING = select(TableRound).where(
-    TableRound.table_id == bindparam("table_id"), TableRound.phase.in_(OPEN_PHASES)
-)
-_TAKING_LOCKED = _TAKING.with_for_update()
-_SITTERS = select(_SEATS.c.person_id).where(_SEATS.c.table_id == bindparam("table_id"))
-_SET_CLIENT_SEED = (
-    update(_ROUNDS)
-    .where(_ROUNDS.c.id == bindparam("row_id"))
-    .values(client_seed=bindparam("client_seed"))
-)
-MAX_CLIENT_SEED = 64
-NOT_YOURS = "box_not_yours"
+from croupier.store.models import Person
+from croupier.store.round_models import EventKind, Phase, TableMode, TableRound
 
 
-class IllegalIntent(Refused):
-    """An intent the rules refuse now (out of turn, not on the menu); nothing changed."""
+class Rounds(Stakes):
+    """Drives the engines of every table: one method per intent, each one transaction.
 
+    The stakes and the deal are :class:`~croupier.casino.stakes.Stakes`'; here the
+    decisions, the clock and the manager's commands."""
 
-# ---------------------------------------------------------------- the runner
-
-
-class Rounds(RoundRecords):
-    """Drives the engines of every table: one method per intent, each one transaction."""
-
-    # -------------------------------------------------------- writing helpers
-
-    def _append(
-        self,
-        session: Session,
-        row: TableRound,
-        kind: EventKind,
-        actor: str,
-        payload: JSON,
-        price: int = 0,
-        at: datetime | None = None,
-    ) -> None:
-        at = at or self.store.now()
-        session.connection().execute(
-            _APPEND,
-            {
-                "round_id": row.id,
-                "seq": row.events,
-                "kind": kind.value,
-                "actor": actor,
-                "payload": payload,
-                "price": price,
-                "at": at,
-            },
-        )
-        row.events += 1
-        row.last_event_at = at
-        self._touch(session, row)
-
-    def _open(self, session: Session, table: GameTable, client_seed: str) -> TableRound:
-        number = table.rounds_played + 1
-        table.rounds_played = number
-        round_id = f"t{table.id}-r{number}"
-        now = self.store.now()
-        seed = FairSeed(new_server_seed(), client_seed, number)
-        offset = 0
-        # Only a game dealt from a shoe (blackjack, baccarat) carries on from the last round.
-        shoe = getattr(load_profile(table.profile), "shoe", None) is not None
-        previous = None
-        if shoe:
-            previous = session.scalars(
-                select(TableRound).where(
-                    TableRound.table_id == table.id, TableRound.number == number - 1
-                )
-            ).one_or_none()
-        if previous is not None and previous.phase == Phase.SETTLED.value:
-            rebuilt = self._rebuilt(session, previous)
-            left = shoe_left(rebuilt.profile, rebuilt.state)
-            if left is not None and not previous.seed_revealed:
-                # The shoe goes on: the same committed seed, further in.
-                seed = seed_of(previous)
-                offset = shoe_dealt(rebuilt.profile, left)
-        open_round_in(session, self.store, round_id, table.currency)
-        row = TableRound(
-            id=round_id,
-            table_id=table.id,
-            number=number,
-            game=table.game,
-            profile=table.profile,
-            limits=Limits(table.min_stake, table.max_stake, table.max_payout).to_json(),
-            mode=table.mode,
-            decision_seconds=table.decision_seconds,
-            server_seed=seed.server_seed.hex(),
-            client_seed=seed.client_seed,
-            nonce=seed.nonce,
-            commitment=seed.commitment,
-            shoe_offset=offset,
-            seed_revealed=False,
-            phase=Phase.BETTING.value,
-            events=0,
-            opened_at=now,
-            last_event_at=now,
-        )
-        session.connection().execute(
-            _NEW_ROUND,
-            {c.name: getattr(row, c.name) for c in _ROUNDS.columns if c.name in _OPENED_WITH},
-        )
-        self._cache[row.id] = rebuild(row, ())  # nothing to read back: no events yet
-        self._touch(session, row)
-        return row
-
-    def _betting_round(
-        self, session: Session, table: GameTable, client_seed: str = ""
-    ) -> TableRound:
-        statement = _TAKING_LOCKED if self.store.dialect != "sqlite" else _TAKING
-        row = session.scalars(statement, {"table_id": table.id}).one_or_none()
-        if row is None:
-            return self._open(session, table, client_seed)
-        session.expunge(row)  # not tracked: the command writes it itself (write_rows)
-        if row.phase != Phase.BETTING.value:
-            raise Refused(
-                f"table {table.id}: round {row.id} is in play; stakes wait for the next",
-                "round_in_play",
-            )
-        return row
-
-    def _deal(self, session: Session, row: TableRound, actor: str) -> None:
-        rebuilt = self._rebuilt(session, row)
-        if not rebuilt.setup.boxes:
-            raise Refused(f"round {row.id}: no box is staked, nothing to deal", "nothing_to_deal")
-        state = rebuilt.engine.start(rebuilt.setup, start_deck(row, rebuilt.profile))
-        self._append(session, row, EventKind.DEAL, actor, {})
-        row.phase = Phase.PLAYING.value
-        self._cache[row.id] = replace(rebuilt, state=state, events=row.events)
-
-    # -------------------------------------------------------- intents
-
-    def open(self, table_id: int, card_number: str, client_seed: str | None = None) -> RoundView:
-        """The table's round taking stakes, opened (with a fresh committed seed) if there is
-        none, so a seated player sees its commitment before any stake; with ``client_seed``
-        the player's part of the deck, set before the round's first stake (a shoe's: before
-        its first round), after the commitment was shown, so the house cannot pick a server
-        seed to suit it."""
-        if client_seed is not None:
-            if not isinstance(client_seed, str) or len(client_seed) > MAX_CLIENT_SEED:
-                raise BadInput(f"client seed must be text of at most {MAX_CLIENT_SEED} characters")
-            check_text(client_seed, "client seed")
-        with self._writing() as session:
-            table = find_table(session, self.store, table_id, lock=True)
-            person = find_person(session, card_number)
-            sitters = session.connection().execute(_SITTERS, {"table_id": table.id}).scalars()
-            if person.id not in set(sitters):
-                raise Refused(
-                    f"table {table.id}: card {person.card_number} holds no box", NOT_YOURS
-                )
-            row = self._betting_round(session, table)
-            if client_seed is not None and client_seed != row.client_seed:
-                if row.events or row.shoe_offset:
-                    raise Refused(
-                        f"round {row.id}: the client seed is fixed once a stake is down or the "
-                        "shoe goes on",
-                        "client_seed_closed",
-                    )
-                row.client_seed = client_seed
-                # the row is not tracked (write_rows writes what commands change): say it here
-                session.connection().execute(
-                    _SET_CLIENT_SEED, {"row_id": row.id, "client_seed": client_seed}
-                )
-                self._cache[row.id] = rebuild(row, ())
-                self._touch(session, row)
-        return self.view(row.id, Viewer.of(person.card_number))
-
-    def stake(
-        self, key: str, table_id: int, card_number: str, box: int, stake: Mapping[str, Any]
-    ) -> RoundView:
-        """Stake a box the player holds for the table's next deal.
-
-        ``stake`` is the game's box in round-script form without ``box`` and
-        ``player`` (stud: ``{"ante": 1000, "bonus": 100, "dark": false}``).
-        The engine checks it with the stakes already down (limits, seating
-        rules); its chips are held at once. When every seated box is staked,
-        the cards are dealt.
-        """
-        if not isinstance(box, int) or isinstance(box, bool):
-            raise BadInput(f"box must be a whole number, got {box!r}")
-        if not isinstance(stake, Mapping):
-            raise BadInput(f"stake for box {box} must be an object like {{'ante': 1000}}")
-        request = {"table": table_id, "card": card_number, "box": box, "stake": dict(stake)}
-
-        def body(session: Session) -> JSON:
-            table = find_table(session, self.store, table_id, lock=True)
-            person = find_person(session, card_number)
-            card = person.card_number
-            connection = session.connection()
-            seated = dict(connection.execute(_SEATED, {"table_id": table.id}).all())
-            if seated.get(box) != person.id:
-                raise Refused(
-                    f"table {table.id} box {box}: card {card} does not hold this box", NOT_YOURS
-                )
-            row = self._betting_round(session, table)
-            rebuilt = self._rebuilt(session, row)
-            if any(s.box == box for s in rebuilt.setup.boxes):
-                raise Refused(f"round {row.id} box {box}: already staked", "already_staked")
-            new = parse_stake(table.game, box, card, stake)
-            if table.game == ROULETTE:  # a colour plays its chips' value
-                chip = new.stakes.get("chip")
-                check_box_chip(session, self.store, table, person, box, chip, self.colours)
-            setup = RoundSetup(rebuilt.profile, rebuilt.setup.limits, (*rebuilt.setup.boxes, new))
-            try:  # the engine is the judge of stakes: limits, seating, side bets
-                started = rebuilt.engine.start(setup, start_deck(row, rebuilt.profile))
-            except RuleError as error:
-                raise Refused(f"round {row.id}: {error}", error.code, **error.params) from None
-            # ...and of what they take: a dark box's BET and pre-bought options too.
-            price = rebuilt.engine.staked(started)[box]
-            self._append(session, row, EventKind.STAKE, card, box_to_json(new), price)
-            self._cache[row.id] = replace(rebuilt, setup=setup, events=row.events)  # as replayed
-            # A player is a participant from their first stake of the round on (the stakes
-            # replayed say whether this is it).
-            if not any(s.player == card for s in rebuilt.setup.boxes):
-                participant = {"round_id": row.id, "person_id": person.id}
-                connection.execute(_NEW_PARTICIPANT, {**participant, "opened_at": row.opened_at})
-            hold_chips(session, self.store, row.id, person, price, f"box {box} stakes")
-            if seated.keys() <= {s.box for s in setup.boxes}:
-                self._deal(session, row, card)
-            return {"round_id": row.id}
-
-        return self._run(key, "round_stake", request, body, card_number)
-
-    def deal(self, key: str, round_id: str, card_number: str) -> RoundView:
-        """No more stakes: deal the round (a participant's call)."""
-        request = {"round": round_id, "card": card_number}
-
-        def body(session: Session) -> JSON:
-            row = self._row(session, round_id, lock=True)
-            person = find_person(session, card_number)
-            if row.phase != Phase.BETTING.value:
-                raise Refused(
-                    f"round {row.id} is {row.phase}: it is not taking stakes", "not_taking_stakes"
-                )
-            rebuilt = self._rebuilt(session, row)
-            if not any(s.player == person.card_number for s in rebuilt.setup.boxes):
-                raise Refused(
-                    f"round {row.id}: only a player with a staked box may call the deal",
-                    "deal_needs_stake",
-                )
-            self._deal(session, row, person.card_number)
-            return {"round_id": row.id}
-
-        return self._run(key, "round_deal", request, body, card_number, check_round(round_id))
+    # -------------------------------------------------------- decisions
 
     def act(
         self, key: str, round_id: str, card_number: str, action: Mapping[str, Any]
@@ -359,7 +82,7 @@ class Rounds(RoundRecords):
 
         def body(session: Session) -> JSON:
             row = self._row(session, round_id, lock=True)
-            person = find_person(session, card_number)
+            person = find_player(session, card_number)
             parsed = parse_action(row.game, action)
             self._apply(session, row, person, parsed, person.card_number)
             return {"round_id": row.id}
@@ -427,7 +150,7 @@ class Rounds(RoundRecords):
                 raise IllegalIntent(f"round {row.id}: {action.act} stakes on box {box}, no one's")
             owner = person
             if owner is None or owner.card_number != payer:  # the timer, or another's box
-                owner = find_person(session, payer)
+                owner = find_player(session, payer)
             memo = f"box {box} {action.act}"
             if row.game != ROULETTE or not fund_bet(
                 session,
@@ -445,52 +168,6 @@ class Rounds(RoundRecords):
         self._cache[row.id] = done
         if done.settlement is not None:
             self._settle_in(session, row, done)
-
-    def _run(
-        self,
-        key: str,
-        operation: str,
-        request: Mapping[str, Any],
-        body: Any,
-        card_number: str,
-        round_id: str | None = None,
-    ) -> RoundView:
-        """``body`` run once for ``key``; ``round_id``: the round it answers with, when the
-        request names it."""
-
-        def unflushed(session: Session) -> JSON:
-            # The round's row is written once, at the commit, not before every read of
-            # the command (its reads are of other rows; what they need is flushed).
-            with session.no_autoflush:
-                answer: JSON = body(session)
-            write_rows(session)
-            return answer
-
-        try:
-            expected = None if round_id is None else {"round_id": round_id}
-            answer, replayed = run_once(
-                self.store, key, operation, request, unflushed, expected=expected
-            )
-        except BaseException:
-            # A refused or failed command rolled back: no cached state may outlive it.
-            self._rolled_back()
-            raise
-        stored = self._committed()
-        round_id = answer["round_id"]
-        viewer = Viewer.of(str(card_number))
-        shown = stored.get(round_id)
-        if shown is not None and not replayed:  # just committed: no need to look again
-            row, committed = shown
-            if row.phase != Phase.PLAYING.value or committed.settlement is None:
-                return make_view(row, committed, viewer)
-        known = self._cache.get(round_id)
-        if replayed or known is None or (known.state is not None and known.settlement is not None):
-            self.finish(round_id)
-        return replace(self.view(round_id, viewer), replayed=replayed)
-
-    @staticmethod
-    def _table(session: Session, row: TableRound) -> GameTable:
-        return session.get_one(GameTable, row.table_id)
 
     # -------------------------------------------------------- the clock
 

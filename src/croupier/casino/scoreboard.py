@@ -2,7 +2,7 @@
 roulette's, the numbers its wheel gave last.
 
 The shoe a table deals from is one committed seed: a round that carries on from the
-table's previous one shares its server seed (:meth:`~croupier.casino.rounds.Rounds._open`),
+table's previous one shares its server seed (:meth:`~croupier.casino.stakes.Stakes._open`),
 a new shoe gets a new one. So the current shoe's rounds are the table's rounds with the
 seed of its latest round, and its scoreboard is their results in order: who won and by how
 many points, a natural, the pairs. Only what every player at the table saw dealt face up is

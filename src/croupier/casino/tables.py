@@ -34,7 +34,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
-from sqlalchemy import bindparam, select, update
+from sqlalchemy import bindparam, literal, select, update
 from sqlalchemy.orm import Session
 
 from croupier.casino.accounts import DEFAULT_CURRENCY, check_currency
@@ -48,7 +48,8 @@ from croupier.games.common.tiers import DEFAULT_TIER, LIMIT_TIERS, LimitTier
 from croupier.games.registry import RuleProfile, spec_for
 from croupier.profiles import ProfileError, load
 from croupier.store.db import Store
-from croupier.store.models import Person
+from croupier.store.hot import Hot, loaded
+from croupier.store.models import Person, table_of
 from croupier.store.round_models import (
     ColourStack,
     GameTable,
@@ -207,19 +208,27 @@ def _check_config(config: TableConfig) -> tuple[RuleProfile, int]:
     return profile, boxes
 
 
+_SEATS = table_of(Seat)
+_PEOPLE = table_of(Person)
+_ROUNDS = table_of(TableRound)
+# A table as the lobby and every snapshot show it (the server rereads it every 2 s per table).
+_SEATED_CARDS = Hot(
+    select(_SEATS.c.box, _PEOPLE.c.card_number)
+    .join_from(_SEATS, _PEOPLE, _PEOPLE.c.id == _SEATS.c.person_id)
+    .where(_SEATS.c.table_id == bindparam("table_id"))
+)
+_OPEN_ROUND = Hot(
+    select(_ROUNDS.c.id).where(
+        _ROUNDS.c.table_id == bindparam("table_id"),
+        _ROUNDS.c.phase.in_([literal(Phase.BETTING.value), literal(Phase.PLAYING.value)]),
+    )
+)
+
+
 def table_info(session: Session, row: GameTable) -> TableInfo:
-    rows = session.execute(
-        select(Seat.box, Person.card_number)
-        .join(Person, Person.id == Seat.person_id)
-        .where(Seat.table_id == row.id)
-    )
-    seats = {row.box: row.card_number for row in rows}
-    open_round = session.scalar(
-        select(TableRound.id).where(
-            TableRound.table_id == row.id,
-            TableRound.phase.in_([Phase.BETTING.value, Phase.PLAYING.value]),
-        )
-    )
+    session.flush()  # a seat just taken or given back through the session is a row first
+    seats = dict(_SEATED_CARDS.rows(session, {"table_id": row.id}))
+    open_round = _OPEN_ROUND.scalar(session, {"table_id": row.id})
     return TableInfo(
         row.id,
         row.name,
@@ -252,6 +261,10 @@ def check_table_id(table_id: object) -> int:
 
 _TABLE = select(GameTable).where(GameTable.id == bindparam("table_id"))
 _TABLE_LOCKED = _TABLE.with_for_update()
+_TABLES = table_of(GameTable)
+_TABLE_ROW = select(_TABLES).where(_TABLES.c.id == bindparam("table_id"))
+_TABLE_READ = Hot(_TABLE_ROW)
+_TABLE_READ_LOCKED = Hot(_TABLE_ROW.with_for_update())
 
 
 def find_table(
@@ -259,7 +272,21 @@ def find_table(
 ) -> GameTable:
     number = check_table_id(table_id)
     statement = _TABLE_LOCKED if lock and store.dialect != "sqlite" else _TABLE
-    row = session.scalars(statement, {"table_id": number}).first()
+    return _open_table(session.scalars(statement, {"table_id": number}).first(), number)
+
+
+def read_table(
+    session: Session, store: Store, table_id: object, *, lock: bool = False
+) -> GameTable:
+    """:func:`find_table` for a command that only reads the table (the round runner opening
+    a round), read on the driver's cursor: the object is not the session's."""
+    number = check_table_id(table_id)
+    statement = _TABLE_READ_LOCKED if lock and store.dialect != "sqlite" else _TABLE_READ
+    found = statement.first(session, {"table_id": number})
+    return _open_table(None if found is None else loaded(GameTable, found._asdict()), number)
+
+
+def _open_table(row: GameTable | None, number: int) -> GameTable:
     if row is None or row.closed_at is not None:
         raise NotFound(f"no table {number}", "table_not_found")
     return row
@@ -413,7 +440,7 @@ class Tables:
 
     def get(self, table_id: int) -> TableInfo:
         with self.store.read() as session:
-            return table_info(session, find_table(session, self.store, table_id))
+            return table_info(session, read_table(session, self.store, table_id))
 
     def list(self) -> list[TableInfo]:
         with self.store.read() as session:

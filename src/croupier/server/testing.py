@@ -19,7 +19,7 @@ from contextlib import contextmanager
 import uvicorn
 from fastapi import FastAPI
 
-import croupier.casino.rounds as rounds_module
+import croupier.casino.stakes as stakes_module
 from croupier.server.config import WS_FRAME_LIMIT
 
 
@@ -29,7 +29,7 @@ def known_deals(seed: bytes) -> Iterator[None]:
     if len(seed) < 16:
         raise ValueError("a server seed needs at least 16 bytes")
     # The runner draws each round's seed through this module-level name.
-    namespace = vars(rounds_module)
+    namespace = vars(stakes_module)
     original = namespace["new_server_seed"]
     namespace["new_server_seed"] = lambda: seed
     try:
