@@ -51,8 +51,13 @@ def test_personal_tables_per_player_is_a_server_setting(tmp_path: Path) -> None:
     with TestClient(create_app(config)) as client:
         headers = login(client, register(client))
         body = {"profile": "russian"}
-        assert client.post("/api/tables", json=body, headers=headers).status_code == 201
-        assert client.post("/api/tables", json=body, headers=headers).status_code == 403
+        first = client.post("/api/tables", json=body, headers=headers)
+        assert first.status_code == 201
+        other_tier = {"profile": "russian", "tier": "5"}
+        assert client.post("/api/tables", json=other_tier, headers=headers).status_code == 403
+        # the same game and tier again is the player's own table, not a second one
+        again = client.post("/api/tables", json=body, headers=headers)
+        assert again.json()["id"] == first.json()["id"]
         assert open_tables(client) == 1
 
 
