@@ -61,6 +61,12 @@ def context(profile: StudProfile, seed: int, bonus: bool = False) -> Context:
     return known
 
 
+def warmed(profile: StudProfile) -> bool:
+    """Whether ``profile``'s tables and prices are built (:func:`warm_up`)."""
+    known = _CONTEXTS.get((id(profile), False))
+    return known is not None and known.profile is profile and known.by_strength is not None
+
+
 def warm_up(profile: StudProfile) -> None:
     """Build the tables and price every five-card strength once (a few seconds),
     so that each later :func:`advise` call costs only its counting; twice where
