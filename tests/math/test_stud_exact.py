@@ -15,29 +15,13 @@ import pytest
 from croupier.cards import parse_cards
 from croupier.games.stud.profile import StudProfile
 from croupier.math.stud.brute import engine_optimum, engine_options
-from croupier.math.stud.exact import ShortDeckSolver
+from croupier.math.stud.exact import ShortDeckSolver, tiny_profile
 from croupier.profiles import load
 
 # Every kind of hand somewhere: a royal-flush suit, aces and kings to pair, a pair
 # of sevens, low cards. Eleven cards: after the box's five and the dealer's five,
 # one card is left to draw (an exchange or a 6th card).
 DECK = parse_cards("As Ks Qs Js Ts Ah Kh 7d 7c 2h 3d")
-
-
-def tiny_profile() -> StudProfile:
-    """A real profile the engine accepts: one improvement round offering a
-    one-card exchange for half an ANTE or a 6th card (one given back) for one,
-    insurance from a pair, ties pushed."""
-    return load("five-card-exchange").changed(
-        id="tiny-stud",
-        name="Tiny stud (a check of the analysis)",
-        settle={"tie": "push"},
-        insurance={"min_hand": "pair", "min_antes": "1"},
-        improve=[
-            {"exchange_counts": [1], "exchange_prices": {1: "0.5"}, "sixth": "1",
-             "sixth_discard": 1}
-        ],
-    )  # fmt: skip
 
 
 def _check_situation(solver: ShortDeckSolver, profile: StudProfile, box: list[int],

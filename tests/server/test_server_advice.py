@@ -4,6 +4,7 @@ table; a personal table's player sets its trainer, a public table's is the casin
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -11,9 +12,10 @@ from fastapi.testclient import TestClient
 
 from croupier.casino.tables import TableConfig
 from croupier.games.base import Limits
+from croupier.server.app import create_app
 from croupier.store.round_models import TableMode
 
-from .conftest import login, register
+from .conftest import login, make_config, register
 from .wskit import TableClient
 
 LIMITS = Limits(100, 10_000, 1_000_000)
@@ -143,3 +145,37 @@ def test_advice_is_rate_limited_per_player(client: TestClient) -> None:
     assert {a.status_code for a in answers[:-1]} == {404}
     assert answers[-1].status_code == 429
     assert "advice: at most 30 in 60 s" in answers[-1].json()["error"]["message"]
+
+
+@pytest.mark.slow
+def test_turning_the_trainer_on_builds_the_advisors_tables_before_the_first_advice(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """One dialect (the store plays no part): the warm-up builds seconds of tables."""
+    from croupier.math.stud import finals
+    from croupier.profiles import load
+
+    monkeypatch.setattr(finals, "_CONTEXTS", {})  # as a fresh process: nothing built
+    with TestClient(create_app(make_config(tmp_path))) as client:
+        _warm_then_advise(client, finals, load("five-card-exchange"))
+
+
+def _warm_then_advise(client: TestClient, finals: Any, profile: Any) -> None:
+    _card, headers = _player(client, "Anna Petrova")
+    made = client.post("/api/tables", json={"profile": profile.id}, headers=headers).json()
+    assert client.put(f"/api/tables/{made['id']}/trainer", json={"on": True}, headers=headers)
+    warming = client.app.state.croupier.extras["advice_warming"]  # type: ignore[attr-defined]
+    warming[profile.id].result(timeout=120)
+    assert finals.warmed(profile)
+    built = finals._CONTEXTS[(id(profile), False)]
+    prices = built.by_strength
+    with client.websocket_connect(f"/ws/tables/{made['id']}", headers=headers) as socket:
+        me = TableClient(socket, "p")
+        box = int(next(iter(made["seats"])))  # a personal table seats its player
+        staked = me.send(intent="stake", box=box, stake={"ante": 2500})
+        me.until(staked["seq"])
+        assert me.round is not None
+        answer = _advice(client, me.round["round_id"], box, headers)
+        assert answer.status_code == 200, answer.text
+    # served from what the warm-up built: the same tables, no second build
+    assert finals._CONTEXTS[(id(profile), False)] is built and built.by_strength is prices

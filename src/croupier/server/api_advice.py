@@ -8,13 +8,18 @@ setting, off unless opened with it). The advice is the math lab's
 (:func:`~croupier.math.stud.advise.situation_of`: no hidden card); it is CPU heavy,
 so it runs on a thread of its own, never the command thread, one at a time per
 player and a few a minute (429 beyond).
+
+The advisor's tables and prices of a profile take seconds to build: they are built
+on that thread (:func:`warm`) when a trainer table of the profile is opened or its
+trainer turned on, and at start-up for the open trainer tables, so the first advice
+waits at most for what is left of them and never builds them itself.
 """
 
 from __future__ import annotations
 
 import asyncio
 import math
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import Future, ThreadPoolExecutor
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Path, Query
@@ -47,6 +52,32 @@ def _parts(state: ServerState) -> tuple[RateLimit, ThreadPoolExecutor]:
         "advice_thread", ThreadPoolExecutor(1, thread_name_prefix="croupier-advice")
     )
     return limit, thread
+
+
+def warm(state: ServerState, profile_id: str) -> Future[None] | None:
+    """Build the advisor's tables and prices of ``profile_id`` on the advice thread
+    (once per profile and process; None for a game the advisor does not know)."""
+    from croupier.games.stud.profile import StudProfile
+    from croupier.profiles import load
+
+    profile = load(profile_id)
+    if not isinstance(profile, StudProfile):
+        return None
+    warming: dict[str, Future[None]] = state.extras.setdefault("advice_warming", {})
+    found = warming.get(profile_id)
+    if found is None:
+        from croupier.math.stud.advise import warm_up
+
+        _limit, thread = _parts(state)
+        found = warming[profile_id] = thread.submit(warm_up, profile)
+    return found
+
+
+async def warm_trainer_tables(state: ServerState) -> None:
+    """At start-up: the advisor's tables for the profile of every trainer table."""
+    tables = await asyncio.to_thread(state.floor.tables.list)
+    for profile_id in sorted({t.profile for t in tables if t.trainer}):
+        warm(state, profile_id)
 
 
 def advice_for(floor: Floor, card: str, round_id: str, box: int) -> dict[str, Any]:
@@ -111,5 +142,7 @@ async def set_trainer(
     floor = state.floor
     info = await floor.call(floor.tables.set_trainer, table_id, player.card_number, body.on)
     floor.note_table(info)
+    if info.trainer:
+        warm(state, info.profile)
     await floor.publish(info.id, "trainer")
     return floor.table_json(info, Viewer.of(player.card_number))

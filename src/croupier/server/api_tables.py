@@ -16,6 +16,7 @@ from croupier.casino.colour_desk import ColourReceipt
 from croupier.casino.scoreboard import shoe_results, wheel_results
 from croupier.games.base import Viewer
 from croupier.games.common.tiers import LIMIT_TIERS
+from croupier.server.api_advice import warm
 from croupier.server.floor import Floor
 from croupier.server.projection import alias, anonymise
 from croupier.server.schemas import (
@@ -110,6 +111,8 @@ async def create_personal_table(
         floor.tables.open_personal, player.card_number, body.profile, body.tier, most
     )
     floor.note_table(info)
+    if info.trainer:
+        warm(state, info.profile)
     await floor.publish(info.id, "opened")
     return floor.table_json(info, Viewer.of(player.card_number))
 

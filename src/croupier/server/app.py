@@ -101,6 +101,8 @@ def create_app(config: ServerConfig | None = None, *, tune_gc: bool = False) -> 
         # Recovery and the demo tables are the clock owner's: at once here if no other
         # process holds the clock, else when this one takes it over.
         await floor.claim_clock()
+        # The advisor's tables of the open trainer tables' profiles, on its own thread.
+        await api_advice.warm_trainer_tables(state)
         if tune_gc:
             # Start-up objects (profiles, engines, the ORM's tables) live as long as the
             # process: frozen, no collection walks them again. Collecting young objects

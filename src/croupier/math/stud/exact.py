@@ -198,3 +198,22 @@ class ShortDeckSolver:
                     total += self.value(self.start(cards, up), up)
                     deals += 1
         return total / deals
+
+
+def tiny_profile() -> StudProfile:
+    """The check profile of the short-deck tests: a real profile the engine
+    accepts, one improvement round offering a one-card exchange for half an
+    ANTE or a 6th card (one given back) for one, insurance from a pair, ties
+    pushed."""
+    from croupier.profiles import load_as
+
+    return load_as("five-card-exchange", StudProfile).changed(
+        id="tiny-stud",
+        name="Tiny stud (a check of the analysis)",
+        settle={"tie": "push"},
+        insurance={"min_hand": "pair", "min_antes": "1"},
+        improve=[
+            {"exchange_counts": [1], "exchange_prices": {1: "0.5"}, "sixth": "1",
+             "sixth_discard": 1}
+        ],
+    )  # fmt: skip

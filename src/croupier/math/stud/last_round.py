@@ -204,7 +204,7 @@ def last_round(dealer: Completions, rank_of: NDArray[np.uint16], cards: NDArray[
     (give the card positions ``gives[o]``, draw one card) the mean over every
     unseen card not drawn of the best final decision, price not taken off.
     ``nets``: [strength, decision, class] as
-    :func:`croupier.math.stud.advise.strength_nets`."""
+    :func:`croupier.math.stud.finals.strength_nets`."""
     if any(len(g) > 2 for g in gives):
         raise ValueError("the last round gives at most two cards for its one")
     give = np.full((max(len(gives), 1), 2), -1, dtype=np.int64)

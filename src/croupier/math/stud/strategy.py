@@ -21,11 +21,13 @@ Two modes:
   Exact where the advisor is exact, sampled beyond (two-card draws and up:
   see :mod:`croupier.math.stud.advise`); the maximum over sampled options
   is biased upwards by their noise, so this mode's figure is an estimate.
+  The one-draw profiles ([001]: a one-card exchange, or a 6th card with one
+  given back) are counted exactly, every class of a chunk in one compiled
+  pass (:mod:`croupier.math.stud.first_draw`, ~0.3 ms a class: well under
+  an hour of CPU for the whole run); the others go through the advisor class
+  by class (CPU-hours, see docs/math).
 
     python -m croupier.math.stud.strategy russian --mode play --chunks 4
-
-The full ``improve`` run is CPU-hours (see docs/math); do not run it on a
-shared machine.
 """
 
 from __future__ import annotations
@@ -51,6 +53,7 @@ from croupier import profiles
 from croupier.games.stud.profile import StudProfile
 from croupier.math.stud.advise import DECISIONS, Situation, advise, context, final_values
 from croupier.math.stud.counting import SUIT_PERMUTATIONS, canonical_hands
+from croupier.math.stud.first_draw import first_decision, one_draw
 from croupier.math.stud.learnable import Learned, Tally, class_names, ladder, merge, tally
 from croupier.poker.batch import best_batch
 from croupier.poker.tables import cache_dir
@@ -177,6 +180,13 @@ def compute(
         names = [DECISIONS[j] for j in every.argmax(axis=1).tolist()]
         hand_values = best_batch(hands.astype(np.uint8), ace_king=profile.ace_king)
         classes = tally(class_names(hands, ups, hand_values.astype(np.int64)), every, weights)
+    elif (menu := one_draw(profile)) is not None:
+        # [001]: every class of the chunk in one compiled pass, the advisor's values
+        now, options = first_decision(ctx, menu, hands, ups)
+        every = np.concatenate([now, options], axis=1)
+        best = every.max(axis=1)
+        labels = [*DECISIONS, *menu.names]
+        names = [labels[j] for j in every.argmax(axis=1).tolist()]
     else:
         for i, (hand, up) in enumerate(zip(hands.tolist(), ups.tolist(), strict=True)):
             top = advise(profile, Situation(tuple(hand), up), seed=14 + chunk)[0]
