@@ -43,17 +43,19 @@ def test_021_counting_kernel_agrees_with_brute_force(board: str) -> None:
     values = best_batch(rows)
     counts = np.zeros((11, 4), dtype=np.int64)
     _tally(values.reshape(1, 1081), np.array([1]), PAIR_OF_FOURS, _FIRST, _SECOND, counts)
-    brute = np.zeros((11, 4), dtype=np.int64)
     holes = [tuple(r[5:]) for r in rows.tolist()]
     for h, mine in zip(holes, values.tolist(), strict=True):
         assert mine == value_best([*cards[0].tolist(), *h])
-        for d, theirs in zip(holes, values.tolist(), strict=True):
-            if set(h) & set(d):
-                continue
-            outcome = (
-                0 if theirs < PAIR_OF_FOURS else 1 if mine > theirs else 2 if mine == theirs else 3
-            )
-            brute[mine >> 20, outcome] += 1
+    # every (box, dealer) pair of hole cards sharing no card, tallied as a whole array
+    masks = np.array([(1 << a) | (1 << b) for a, b in holes], dtype=np.uint64)
+    apart = (masks[:, None] & masks[None, :]) == 0
+    mine, theirs = values.astype(np.int64)[:, None], values.astype(np.int64)[None, :]
+    outcome = np.where(
+        theirs < PAIR_OF_FOURS, 0, np.where(mine > theirs, 1, np.where(mine == theirs, 2, 3))
+    )
+    category = np.broadcast_to(mine >> 20, outcome.shape)
+    brute = np.zeros((11, 4), dtype=np.int64)
+    np.add.at(brute, (category[apart], outcome[apart]), 1)
     assert (counts == brute).all()
 
 
