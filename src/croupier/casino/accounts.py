@@ -14,14 +14,16 @@ Accounts are named by a stable code: ``house:RUB``, ``cash:RUB``,
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
+from typing import Any
 
 from sqlalchemy import bindparam, insert, literal, select, update
 from sqlalchemy.orm import Session
 from sqlalchemy.orm.attributes import set_committed_value
 from sqlalchemy.orm.util import identity_key
+from sqlalchemy.sql.elements import ClauseElement, ColumnElement
 
 from croupier.casino.errors import BadInput, InsufficientFunds
 from croupier.store.db import Store
@@ -100,39 +102,28 @@ def ensure_account(
 
 # An account wanted by :func:`locked_accounts`: its kind, currency, holder and round.
 Wanted = tuple[AccountKind, str, Person | None, str | None]
-_BY_CODES = in_list(
-    lambda codes: select(_ACCOUNTS).where(_ACCOUNTS.c.code.in_(codes)).order_by(_ACCOUNTS.c.id)
-)
-_BY_CODES_LOCKED = in_list(
-    lambda codes: (
-        select(_ACCOUNTS)
-        .where(_ACCOUNTS.c.code.in_(codes))
-        .order_by(_ACCOUNTS.c.id)
-        .with_for_update()
-    )
-)
+
+
+def _accounts(*, with_holds: bool, locked: bool) -> Callable[[int], Hot]:
+    """The accounts of some codes (and the holds of a round), in id order: the order
+    every transaction locks them in, so two transactions never deadlock."""
+
+    def make(codes: Any) -> ClauseElement:
+        wanted: ColumnElement[bool] = _ACCOUNTS.c.code.in_(codes)
+        if with_holds:
+            of_round = (_ACCOUNTS.c.round_id == bindparam("holds_of")) & (_ACCOUNTS.c.kind == _HOLD)
+            wanted = wanted | of_round
+        query = select(_ACCOUNTS).where(wanted).order_by(_ACCOUNTS.c.id)
+        return query.with_for_update() if locked else query
+
+    return in_list(make)
+
+
 _HOLD = literal(AccountKind.HOLD.value)
-_WITH_HOLDS = in_list(
-    lambda codes: (
-        select(_ACCOUNTS)
-        .where(
-            _ACCOUNTS.c.code.in_(codes)
-            | ((_ACCOUNTS.c.round_id == bindparam("holds_of")) & (_ACCOUNTS.c.kind == _HOLD))
-        )
-        .order_by(_ACCOUNTS.c.id)
-    )
-)
-_WITH_HOLDS_LOCKED = in_list(
-    lambda codes: (
-        select(_ACCOUNTS)
-        .where(
-            _ACCOUNTS.c.code.in_(codes)
-            | ((_ACCOUNTS.c.round_id == bindparam("holds_of")) & (_ACCOUNTS.c.kind == _HOLD))
-        )
-        .order_by(_ACCOUNTS.c.id)
-        .with_for_update()
-    )
-)
+_BY_CODES = _accounts(with_holds=False, locked=False)
+_BY_CODES_LOCKED = _accounts(with_holds=False, locked=True)
+_WITH_HOLDS = _accounts(with_holds=True, locked=False)
+_WITH_HOLDS_LOCKED = _accounts(with_holds=True, locked=True)
 
 
 def locked_accounts(session: Session, store: Store, wanted: Sequence[Wanted]) -> list[Account]:
