@@ -161,7 +161,7 @@ def test_caribbean_stud_reduction_gives_the_published_totals() -> None:
     assert hits[Category.PAIR] == Fraction(1_098_240, 2_598_960)
 
 
-@pytest.mark.slow
+@pytest.mark.soak  # a real deck's whole report; its tables are checked on 11 cards in make test
 def test_analyze_command_prints_the_baselines_of_a_stud_profile() -> None:
     from croupier.math.analyze import analyze
 

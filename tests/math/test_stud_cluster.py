@@ -39,7 +39,7 @@ def ray_cluster() -> Iterator[str]:
         cluster.shutdown()
 
 
-@pytest.mark.slow
+@pytest.mark.soak  # a real head and two workers (half a minute); make soak installs Ray
 def test_a_ray_cluster_with_two_workers_gives_the_local_figures(
     ray_cluster: str, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
