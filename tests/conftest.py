@@ -28,3 +28,18 @@ def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
         "size",
         [pytest.param(fast, id="fast"), pytest.param(full, id="full", marks=pytest.mark.soak)],
     )
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """The longest tests first: the browser flows (up to 40 s each), then those marked ``slow``,
+    then the rest, each module's tests kept together and in order (a stable sort). xdist hands
+    out the tests in this order, one or two at a time to whichever worker is free, so the short
+    tests come last and fill the gaps: the two workers end within seconds of each other instead
+    of one finishing a long browser flow alone (they were last in the collection)."""
+
+    def length(item: pytest.Item) -> int:
+        if item.get_closest_marker("browser"):
+            return 0
+        return 1 if item.get_closest_marker("slow") else 2
+
+    items.sort(key=length)
