@@ -7,14 +7,41 @@ Turned off, the panel shows no hint. At a desktop and a phone size."""
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, expect
 
-from .appkit import acted, newcomer, no_horizontal_scroll, open_personal, settle, shot, stake
+from croupier.server.api_advice import warm
 
-pytestmark = pytest.mark.browser
+from .appkit import (
+    acted,
+    newcomer,
+    no_horizontal_scroll,
+    open_personal,
+    seeded_server,
+    settle,
+    shot,
+    stake,
+)
+from .conftest import SEED
+
+# Both sizes on one worker (an xdist group), so one server builds the advisor's tables once.
+pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("hint")]
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """The module's server (as tests/web/conftest.py's), its Russian-poker advisor ready before
+    a page asks for a hint: building its tables, and in a fresh clone compiling its counting
+    kernels (numba's cache is empty then), can take a loaded machine longer than the page's
+    wait; the test is about the panel, the advisor's time is measured in benchmarks/."""
+    with seeded_server(tmp_path_factory.mktemp("hint"), SEED) as (url, app):
+        warming = warm(app.state.croupier, "russian")
+        assert warming is not None
+        warming.result(timeout=900)
+        yield url
 
 
 @pytest.mark.parametrize("size", ["desktop", "phone"])
