@@ -39,7 +39,8 @@ $(WEB_BUILT): $(WEB_DEPS) $(WEB_SOURCES)
 	cd web && npx vite build
 
 # The API types must be those of the server as it is: dump its OpenAPI schema, generate, compare.
-web-check: $(STAMP) $(WEB_DEPS)
+# After the build (order only), so that under make -j the two never share web/ at once.
+web-check: $(STAMP) $(WEB_DEPS) | $(WEB_BUILT)
 	@tmp=$$(mktemp -d) && $(BIN)/python web/scripts/dump-openapi.py $$tmp/openapi.json \
 	  && (cd web && npx openapi-typescript $$tmp/openapi.json -o $$tmp/api-schema.d.ts >/dev/null) \
 	  && (diff -u web/src/lib/api-schema.d.ts $$tmp/api-schema.d.ts \
