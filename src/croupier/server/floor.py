@@ -204,6 +204,14 @@ class Floor:
             await self.sweep_colours()
         return touched
 
+    async def deal_if_ready(self, table_id: int) -> None:
+        """A seat was given back at a public table: when every seat left is staked, the
+        house deals the round taking stakes (no player may, and none need wait the clock)."""
+        dealt = await self.call(self.rounds.deal_when_ready, table_id)
+        if dealt is not None:
+            self.last_round[table_id] = dealt
+            self._info.pop(table_id, None)
+
     async def sweep_colours(self) -> list[int]:
         """Abandoned colour chips changed back, their boxes freed; each table told."""
         cleared = await self.call(self.colours.sweep)
