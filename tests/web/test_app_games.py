@@ -92,18 +92,22 @@ def test_every_game_plays_from_the_lobby_to_the_settlement(
     shot(page, shots, f"{size}-baccarat-settled")
     stand(page)
 
-    # Roulette: a straight on 17 tapped on the layout, RED, the voisins on the racetrack and zero
-    # with one neighbour either side; the wheel turns and lands before the result and the
-    # settlement show; the board beside it keeps the number, with the hot and cold ones.
+    # Roulette: a straight on 17 tapped on the layout, RED, the second dozen and the first column's
+    # "2 to 1" where a European table has them (on the layout, under and beside the numbers), each
+    # chip shown where it was placed; the voisins on the racetrack and zero with one neighbour
+    # either side; the wheel turns and lands before the result and the settlement show; the board
+    # beside it keeps the number, with the hot and cold ones.
     open_personal(page, server, "roulette")
     stake(page)
     page.wait_for_selector("#actions button[data-act='no_more_bets']")
     acted(page, lambda: page.click("#layout rect[data-number='17']"))
-    acted(page, lambda: page.click("[data-spot='red']"))
+    for spot in ("red", "dozen:2", "column:1"):
+        acted(page, lambda spot=spot: page.click(f"#layout [data-spot='{spot}']"))
     acted(page, lambda: page.click("#racetrack [data-spot='voisins']"))
     page.click("[data-each='1']")
     acted(page, lambda: page.click("#racetrack [data-track='0']"))
-    expect(page.locator("#layout [data-bet='straight:17']")).to_have_count(1)
+    for spot in ("straight:17", "red", "dozen:2", "column:1"):
+        expect(page.locator(f"#layout [data-bet='{spot}']")).to_have_count(1)
     expect(page.locator("#my-bets")).to_contain_text("0 ±1")
     no_horizontal_scroll(page)
     shot(page, shots, f"{size}-roulette-bets")
@@ -117,7 +121,7 @@ def test_every_game_plays_from_the_lobby_to_the_settlement(
     expect(page.locator("#hot span")).to_have_count(1)
     expect(page.locator("#cold span")).to_have_count(3)
     settled = page.locator("[data-box='1'] .settlement tr[data-line]")
-    assert settled.count() == 1 + 1 + 7 + 3, "each position of each bet on a line of its own"
+    assert settled.count() == 4 + 7 + 3, "each position of each bet on a line of its own"
     shot(page, shots, f"{size}-roulette-settled")
     assert not errors, errors
     page.context.close()

@@ -9,6 +9,8 @@ import {
   landing,
   neighboursOf,
   numberAt,
+  outsideRegions,
+  outsideText,
   spotAt,
   spotLabel,
   trackPoint,
@@ -46,9 +48,52 @@ describe("the roulette betting layout's geometry", () => {
     expect(spotAt(-0.05, 1.02)).toBe("street:0-2-3");
     expect(spotAt(-0.05, 2.02)).toBe("street:0-1-2");
   });
-  it("outside the grid is no spot", () => {
+  it("off the layout is no spot", () => {
     expect(spotAt(13, 1)).toBeNull();
-    expect(spotAt(3, 3.2)).toBeNull();
+    expect(spotAt(-0.5, 3.5)).toBeNull(); // under zero: nothing there
+    expect(spotAt(12.5, 3.5)).toBeNull(); // under the "2 to 1" column
+    expect(spotAt(3, 5)).toBeNull();
+    expect(spotAt(-1.2, 1)).toBeNull();
+  });
+  it("every outside bet has one region, drawn where a European table has it", () => {
+    const regions = outsideRegions();
+    expect(regions.map((r) => r.spot).sort()).toEqual(
+      [
+        ...["column:1", "column:2", "column:3", "dozen:1", "dozen:2", "dozen:3"],
+        ...["black", "even", "high", "low", "odd", "red"],
+      ].sort(),
+    );
+    const at = (spot: string) => regions.find((r) => r.spot === spot);
+    // "2 to 1" at the end of each row: the top row (3 ... 36) is column 3
+    expect(at("column:3")).toMatchObject({ x: 12, y: 0 });
+    expect(at("column:1")).toMatchObject({ x: 12, y: 2 });
+    // the dozens under their numbers, the even chances under the dozens, 1-18 ... 19-36
+    expect(at("dozen:2")).toMatchObject({ x: 4, y: 3, w: 4 });
+    const chances = regions.filter((r) => r.y === 4).sort((a, b) => a.x - b.x);
+    expect(chances.map((r) => r.spot)).toEqual(["low", "even", "red", "black", "odd", "high"]);
+  });
+  it("every point of an outside bet's region maps to that bet, and its chip sits inside it", () => {
+    for (const r of outsideRegions()) {
+      for (const fx of [0.01, 0.25, 0.5, 0.75, 0.99])
+        for (const fy of [0.01, 0.5, 0.99]) expect(spotAt(r.x + fx * r.w, r.y + fy * r.h)).toBe(r.spot);
+      const chip = anchor(r.spot);
+      expect(chip).not.toBeNull();
+      if (chip) expect(spotAt(chip.x, chip.y)).toBe(r.spot);
+    }
+  });
+  it("a dozen lies under its twelve numbers, a row ends in its column's 2 to 1, each printed by name", () => {
+    for (const r of outsideRegions()) {
+      const [kind, n = "0"] = r.spot.split(":");
+      if (kind === "dozen") {
+        const under = [r.x, r.x + r.w - 1].flatMap((c) => [0, 1, 2].map((row) => numberAt(c, row)));
+        expect(Math.min(...under)).toBe(12 * (Number(n) - 1) + 1);
+        expect(Math.max(...under)).toBe(12 * Number(n));
+      }
+      if (kind === "column") for (let c = 0; c < 12; c += 1) expect(numberAt(c, r.y) % 3).toBe(Number(n) % 3);
+    }
+    expect(outsideText("dozen:2", "en")).toBe("2nd 12");
+    expect(outsideText("column:1", "ru")).toBe("2 к 1");
+    expect(outsideText("red", "ru")).toBe("КРАСНОЕ");
   });
   it("a chip sits at the centre of what its spot covers, and the spot under it is the same", () => {
     for (const spot of ["straight:17", "split:17-20", "split:16-17", "corner:16-17-19-20"]) {
