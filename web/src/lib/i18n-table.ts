@@ -1,6 +1,6 @@
-// The table's words for the trainer's hint, the dark box's cost, the second combination and the
-// baccarat scoreboards, in English and Russian; spread into the dictionaries of ./i18n.ts, so the
-// same completeness checks hold.
+// The table's words for the trainer's hint, the dark box's cost, the second combination, the
+// baccarat scoreboards, the roulette layout and a blackjack bust, in English and Russian; spread
+// into the dictionaries of ./i18n.ts, so the same completeness checks hold.
 export const tableEn = {
   // the trainer (./advice.ts words the advisor's options)
   hint: "Hint",
@@ -66,6 +66,9 @@ export const tableEn = {
   bead_p: "P",
   bead_b: "B",
   bead_t: "T",
+  // the roulette layout and blackjack
+  layout: "Betting layout",
+  bust: "Bust",
 };
 
 export const tableRu: Record<keyof typeof tableEn, string> = {
@@ -129,4 +132,6 @@ export const tableRu: Record<keyof typeof tableEn, string> = {
   bead_p: "И",
   bead_b: "Б",
   bead_t: "Н",
+  layout: "Игровое поле",
+  bust: "Перебор",
 };
