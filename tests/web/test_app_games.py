@@ -93,10 +93,10 @@ def test_every_game_plays_from_the_lobby_to_the_settlement(
     stand(page)
 
     # Roulette: a straight on 17 tapped on the layout, RED, the second dozen and the first column's
-    # "2 to 1" where a European table has them (on the layout, under and beside the numbers), each
-    # chip shown where it was placed; the voisins on the racetrack and zero with one neighbour
-    # either side; the wheel turns and lands before the result and the settlement show; the board
-    # beside it keeps the number, with the hot and cold ones.
+    # "2 to 1" where a European table has them (on the layout, beside the numbers; on a phone the
+    # layout runs down the screen), each chip shown where it was placed; the voisins on the
+    # racetrack and zero with one neighbour either side; the wheel turns and lands before the
+    # result and the settlement show; the board beside it keeps the number, with the hot and cold.
     open_personal(page, server, "roulette")
     stake(page)
     page.wait_for_selector("#actions button[data-act='no_more_bets']")
@@ -108,6 +108,10 @@ def test_every_game_plays_from_the_lobby_to_the_settlement(
     acted(page, lambda: page.click("#racetrack [data-track='0']"))
     for spot in ("straight:17", "red", "dozen:2", "column:1"):
         expect(page.locator(f"#layout [data-bet='{spot}']")).to_have_count(1)
+    if size == "phone":  # drawn down the phone, each number a finger wide
+        expect(page.locator("#layout.vertical")).to_have_count(1)
+        cell = page.locator("#layout rect[data-number='17']").bounding_box()
+        assert cell and cell["width"] >= 44, cell
     expect(page.locator("#my-bets")).to_contain_text("0 ±1")
     no_horizontal_scroll(page)
     shot(page, shots, f"{size}-roulette-bets")

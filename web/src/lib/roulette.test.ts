@@ -5,6 +5,7 @@ import {
   anchor,
   cellOf,
   chipsIn,
+  frame,
   hotCold,
   landing,
   neighboursOf,
@@ -101,6 +102,58 @@ describe("the roulette betting layout's geometry", () => {
       expect(at).not.toBeNull();
       if (at) expect(spotAt(at.x, at.y)).toBe(spot);
     }
+  });
+});
+
+describe("the layout drawn across a desktop and down a phone", () => {
+  const middle = (b: { x: number; y: number; w: number; h: number }) => ({
+    x: b.x + b.w / 2,
+    y: b.y + b.h / 2,
+  });
+  for (const vertical of [false, true]) {
+    const f = frame(vertical);
+    it(`${vertical ? "down" : "across"}: a tap on a bet's drawn box reads back as that bet`, () => {
+      for (const r of outsideRegions()) {
+        const m = middle(f.box(r.x, r.y, r.w, r.h));
+        const at = f.at(m.x, m.y);
+        expect(spotAt(at.x, at.y)).toBe(r.spot);
+      }
+      for (let n = 1; n <= 36; n += 1) {
+        const { column, row } = cellOf(n);
+        const m = middle(f.box(column, row, 1, 1));
+        const at = f.at(m.x, m.y);
+        expect(spotAt(at.x, at.y)).toBe(`straight:${n}`);
+      }
+      const z = middle(f.box(-1, 0, 1, 3));
+      const at = f.at(z.x, z.y);
+      expect(spotAt(at.x, at.y)).toBe("straight:0");
+    });
+    it(`${vertical ? "down" : "across"}: the drawing fills its frame, and a chip's point reads back`, () => {
+      const all = f.box(-1, 0, 14, 5);
+      expect(all).toEqual({ x: 0, y: 0, w: f.width, h: f.height });
+      for (const spot of ["split:17-20", "corner:16-17-19-20", "dozen:3", "red", "column:2"]) {
+        const a = anchor(spot);
+        if (!a) throw new Error(spot);
+        const p = f.point(a.x, a.y);
+        const back = f.at(p.x, p.y);
+        expect(back.x).toBeCloseTo(a.x);
+        expect(back.y).toBeCloseTo(a.y);
+      }
+    });
+  }
+  it("down a phone: zero on top, 1 2 3 across from the left, the dozens then the even chances on the left, 2 to 1 at the bottom", () => {
+    const f = frame(true);
+    const at = (x: number, y: number, w = 1, h = 1) => f.box(x, y, w, h);
+    expect(at(-1, 0, 1, 3).y).toBe(0);
+    const [one, two, three] = [1, 2, 3].map((n) => at(cellOf(n).column, cellOf(n).row));
+    expect(one?.x).toBeLessThan(two?.x ?? 0);
+    expect(two?.x).toBeLessThan(three?.x ?? 0);
+    const dozen = at(0, 3, 4, 1);
+    const chance = at(0, 4, 2, 1);
+    expect(chance.x).toBeLessThan(dozen.x);
+    expect(dozen.x).toBeLessThan(one?.x ?? 0);
+    expect(at(12, 0).y + at(12, 0).h).toBe(f.height);
+    expect(at(0, 0).w).toBeGreaterThan(at(0, 0).h); // a number is wider than tall: a finger's width
   });
 });
 

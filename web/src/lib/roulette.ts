@@ -97,6 +97,48 @@ function streetOf(column: number): number[] {
   return [3 * column + 1, 3 * column + 2, 3 * column + 3];
 }
 
+/** A box on the screen, in the SVG's units. */
+export interface Box {
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+}
+
+/** How the layout is drawn: across a desktop (zero at the left, the even chances at the bottom),
+ * or down a phone as phone casinos draw it (zero on top, 1 2 3 across, the "2 to 1" at the bottom,
+ * the dozens and then the even chances down the left), so each number is a finger wide. `box` puts
+ * a layout box (cell units) on the screen, `point` a point, and `at` reads a screen point back. */
+export interface Frame {
+  width: number;
+  height: number;
+  box(x: number, y: number, w: number, h: number): Box;
+  point(x: number, y: number): { x: number; y: number };
+  at(px: number, py: number): { x: number; y: number };
+}
+
+export function frame(vertical: boolean): Frame {
+  const { columns, rows } = LAYOUT;
+  if (!vertical) {
+    const c = 40;
+    return {
+      width: columns * c,
+      height: rows * c,
+      box: (x, y, w, h) => ({ x: (x + 1) * c, y: y * c, w: w * c, h: h * c }),
+      point: (x, y) => ({ x: (x + 1) * c, y: y * c }),
+      at: (px, py) => ({ x: px / c - 1, y: py / c }),
+    };
+  }
+  const [cw, rh] = [60, 34]; // a column's width and a row's height: numbers wider than tall
+  return {
+    width: rows * cw,
+    height: columns * rh,
+    box: (x, y, w, h) => ({ x: (rows - y - h) * cw, y: (x + 1) * rh, w: h * cw, h: w * rh }),
+    point: (x, y) => ({ x: (rows - y) * cw, y: (x + 1) * rh }),
+    at: (px, py) => ({ x: py / rh - 1, y: rows - px / cw }),
+  };
+}
+
 /** Where a spot's chip sits on the layout (the centre of what it covers), in cell units. */
 export function anchor(spot: string): { x: number; y: number } | null {
   const region = outsideRegions().find((r) => r.spot === spot);
