@@ -61,7 +61,7 @@ export const tableEn = {
   bac_banker_stands_player: "BANKER has {n} and PLAYER's third card is {card}: BANKER stands",
   bead_plate: "Bead plate",
   big_road: "Big road",
-  shoe_rounds: "{n} rounds in this shoe",
+  shoe_rounds: "Rounds in this shoe: {n}",
   shoe_empty: "No round yet in this shoe",
   bead_p: "P",
   bead_b: "B",
