@@ -17,8 +17,15 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from .appkit import acted, newcomer, no_horizontal_scroll, open_personal, server_dealing, shot
-from .appkit import stake as staked
+from .appkit import (
+    acted,
+    newcomer,
+    no_horizontal_scroll,
+    open_personal,
+    server_dealing,
+    shot,
+    stake,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -45,12 +52,18 @@ def the_dealer_bought_a_pair(page: Page) -> None:
     expect(qualifies).not_to_have_class(re.compile(r"\bno\b"))
 
 
+def dealt(browser: Browser, server: str, name: str, size: str, profile: str) -> Page:
+    """A new player at a personal table of ``profile``, an ANTE staked and the cards dealt."""
+    page = newcomer(browser, server, name, size, chips=100_000)
+    open_personal(page, server, profile)
+    stake(page, "ante")
+    return page
+
+
 def test_a_game_bought_after_the_show_pairs_the_dealer_and_beats_the_box(
     pairing_server: str, browser: Browser, shots: Path
 ) -> None:
-    page = newcomer(browser, pairing_server, "Kirill Pokupatel", "desktop", chips=100_000)
-    open_personal(page, pairing_server, "russian")
-    staked(page, "ante")
+    page = dealt(browser, pairing_server, "Kirill Pokupatel", "desktop", "russian")
     acted(page, lambda: page.click("[data-act='play']"))  # a pair of nines plays
     expect(page.locator("#dealer-qualifies")).to_have_count(0)  # not settled yet: no banner
     acted(page, lambda: page.click("[data-act='buy_game']"))  # the dealer showed no game
@@ -66,9 +79,7 @@ def test_a_game_bought_after_the_show_pairs_the_dealer_and_beats_the_box(
 def test_a_game_bought_before_the_show_is_seen_on_the_box_and_the_dealers_cards(
     pairing_server: str, browser: Browser, shots: Path
 ) -> None:
-    page = newcomer(browser, pairing_server, "Polina Zaranee", "phone", chips=100_000)
-    open_personal(page, pairing_server, "six-card-all-in-one")
-    staked(page, "ante")
+    page = dealt(browser, pairing_server, "Polina Zaranee", "phone", "six-card-all-in-one")
     acted(page, lambda: page.click("[data-act='buy_game']"))  # [000]: on the box's turn
     box = page.locator("section[data-box='1']")
     expect(box).to_contain_text("Buy a game ✓")  # the trace before the show
