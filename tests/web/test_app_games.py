@@ -96,7 +96,8 @@ def test_every_game_plays_from_the_lobby_to_the_settlement(
     # "2 to 1" where a European table has them (on the layout, beside the numbers; on a phone the
     # layout runs down the screen), each chip shown where it was placed; the voisins on the
     # racetrack and zero with one neighbour either side; the wheel turns and lands before the
-    # result and the settlement show; the board beside it keeps the number, with the hot and cold.
+    # result and the settlement show, the number marked on the layout; the board beside it keeps
+    # the number, with the hot and cold ones.
     open_personal(page, server, "roulette")
     stake(page)
     page.wait_for_selector("#actions button[data-act='no_more_bets']")
@@ -122,6 +123,7 @@ def test_every_game_plays_from_the_lobby_to_the_settlement(
     pocket = page.get_attribute("#wheel", "data-landed")
     expect(page.locator("#roulette-result")).to_contain_text(pocket or "?")
     expect(page.locator("#spins span").first).to_have_text(pocket or "?")
+    expect(page.locator("#layout #dolly")).to_have_attribute("data-won", pocket or "?")
     expect(page.locator("#hot span")).to_have_count(1)
     expect(page.locator("#cold span")).to_have_count(3)
     settled = page.locator("[data-box='1'] .settlement tr[data-line]")

@@ -69,6 +69,10 @@ export const tableEn = {
   // the roulette layout and blackjack
   layout: "Betting layout",
   bust: "Bust",
+  // other players at a public table (./players.ts)
+  another_player: "Another player",
+  player_at_box: "Player at box {n}",
+  log_you: "You",
 };
 
 export const tableRu: Record<keyof typeof tableEn, string> = {
@@ -134,4 +138,7 @@ export const tableRu: Record<keyof typeof tableEn, string> = {
   bead_t: "Н",
   layout: "Игровое поле",
   bust: "Перебор",
+  another_player: "Другой игрок",
+  player_at_box: "Игрок за боксом {n}",
+  log_you: "Вы",
 };
