@@ -54,5 +54,8 @@ def test_split_hands_are_shown_each_with_its_soft_total_and_a_bust_said(
     expect(hands.nth(0).locator("[data-bust]")).to_have_count(0)
     expect(page.locator("#dealer-total [data-bust]")).to_have_text("Bust")  # 6h 8c 9h: 23
     expect(box.locator(".settlement")).to_be_visible()
+    lines = box.locator(".settlement tr[data-line='stake']")  # each hand's stake named by its hand
+    expect(lines.nth(0)).to_contain_text("Hand 1")
+    expect(lines.nth(1)).to_contain_text("Hand 2")
     shot(page, shots, "desktop-split-busts")
     page.context.close()

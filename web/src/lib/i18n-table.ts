@@ -73,6 +73,10 @@ export const tableEn = {
   another_player: "Another player",
   player_at_box: "Player at box {n}",
   log_you: "You",
+  // notes on settled lines (./settlement.ts)
+  note_prebought_unused: "bought before the deal, not needed: returned",
+  note_insurance_void: "void without three of a kind: returned",
+  note_tie_returned: "returned on a tie",
 };
 
 export const tableRu: Record<keyof typeof tableEn, string> = {
@@ -141,4 +145,7 @@ export const tableRu: Record<keyof typeof tableEn, string> = {
   another_player: "Другой игрок",
   player_at_box: "Игрок за боксом {n}",
   log_you: "Вы",
+  note_prebought_unused: "куплено до раздачи и не понадобилось: возвращено",
+  note_insurance_void: "без тройки не действует: возвращено",
+  note_tie_returned: "возвращено при ничьей",
 };
