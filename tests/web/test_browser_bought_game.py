@@ -3,7 +3,7 @@ row shows the dropped card struck out and the new card dealt in (it used to show
 and when the new card gives the dealer a game the banner says so and the box is settled against
 the bought hand (the banner used to say "no game" while the box lost). At Russian poker [004] the
 game is bought after the dealer shows none; at six-card All-In-One [000] before the show, on the
-box's turn (it used to leave no trace).
+box's turn (it used to leave no trace). The round's recall names the dealer's bought hand.
 
 The deal is known (a found seed): round 1 deals the box 9d 9s Ks 7d 2c (a pair of nines) and the
 dealer Ah Jd Tc 6d 4s (no game at either profile); the dealer drops its ace and draws Th: a pair of
@@ -73,6 +73,12 @@ def test_a_game_bought_after_the_show_pairs_the_dealer_and_beats_the_box(
     expect(settlement).to_have_attribute("data-net", "-10000")
     expect(settlement.locator("tr[data-line='buy_game']")).to_have_count(1)
     shot(page, shots, "desktop-bought-game-pairs-the-dealer")
+    # the round recalled: both dealer hands named in words (the bought one was the server's English)
+    page.goto(f"{pairing_server}/app/#/history")
+    page.locator("#history a").first.click()
+    bought = page.locator("[data-hand='dealer after the bought game']")
+    expect(bought).to_contain_text("Dealer after the bought game")
+    expect(bought.locator(".card-face")).to_have_count(5)
     page.context.close()
 
 

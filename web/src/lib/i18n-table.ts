@@ -77,6 +77,8 @@ export const tableEn = {
   note_prebought_unused: "bought before the deal, not needed: returned",
   note_insurance_void: "void without three of a kind: returned",
   note_tie_returned: "returned on a tie",
+  dealer_bought_hand: "Dealer after the bought game",
+  second_combination_short: "Second combination",
 };
 
 export const tableRu: Record<keyof typeof tableEn, string> = {
@@ -148,4 +150,6 @@ export const tableRu: Record<keyof typeof tableEn, string> = {
   note_prebought_unused: "куплено до раздачи и не понадобилось: возвращено",
   note_insurance_void: "без тройки не действует: возвращено",
   note_tie_returned: "возвращено при ничьей",
+  dealer_bought_hand: "Дилер после покупки игры",
+  second_combination_short: "Вторая комбинация",
 };

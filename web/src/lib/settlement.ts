@@ -17,3 +17,20 @@ export function lineNote(note: string | undefined, hands: number, lang: Lang): s
   const key = NOTES[note];
   return key ? translate(lang, key) : "";
 }
+
+/** A settled hand's name as the player reads it: the dealer, the dealer's bought hand, a split
+ * hand, baccarat's PLAYER and BANKER, the wheel; "" for a box's main hand (the box says whose). */
+export function handLabel(name: string, lang: Lang): string {
+  const hand = /^hand (\d+)$/.exec(name);
+  if (hand) return translate(lang, "hand_n", { n: hand[1] ?? "" });
+  const keys: Record<string, Key> = {
+    dealer: "dealer",
+    "dealer after the bought game": "dealer_bought_hand",
+    player: "line_player",
+    banker: "line_banker",
+    wheel: "wheel",
+    "second combination": "second_combination_short",
+  };
+  const key = keys[name];
+  return key ? translate(lang, key) : "";
+}
