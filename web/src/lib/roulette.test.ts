@@ -14,6 +14,7 @@ import {
   outsideText,
   spotAt,
   spotLabel,
+  stacks,
   trackPoint,
   trackSectors,
 } from "./roulette";
@@ -102,6 +103,23 @@ describe("the roulette betting layout's geometry", () => {
       expect(at).not.toBeNull();
       if (at) expect(spotAt(at.x, at.y)).toBe(spot);
     }
+  });
+});
+
+describe("the chips on the layout", () => {
+  it("a spot bet twice by one box is one stack of both; another box's bet there is its own", () => {
+    const bets = [
+      { box: 1, spot: "red", amount: 2500 },
+      { box: 2, spot: "red", amount: 5000 },
+      { box: 1, spot: "straight:17", amount: 2500 },
+      { box: 1, spot: "red", amount: 2500 },
+    ];
+    expect(stacks(bets)).toEqual([
+      { box: 1, spot: "red", amount: 5000 },
+      { box: 2, spot: "red", amount: 5000 },
+      { box: 1, spot: "straight:17", amount: 2500 },
+    ]);
+    expect(bets[0]?.amount).toBe(2500); // the table's bets are left as they are
   });
 });
 

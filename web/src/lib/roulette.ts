@@ -160,6 +160,21 @@ export function anchor(spot: string): { x: number; y: number } | null {
   return { x, y };
 }
 
+/** The chips on the layout: one stack per box and spot, the amounts of its bets summed (a spot bet
+ * twice shows one stack of both, not two chips on top of each other), in the order first placed. */
+export function stacks(
+  bets: readonly { box: number; spot: string; amount: number }[],
+): { box: number; spot: string; amount: number }[] {
+  const found = new Map<string, { box: number; spot: string; amount: number }>();
+  for (const b of bets) {
+    const key = `${b.box}/${b.spot}`;
+    const stack = found.get(key);
+    if (stack) stack.amount += b.amount;
+    else found.set(key, { box: b.box, spot: b.spot, amount: b.amount });
+  }
+  return [...found.values()];
+}
+
 /** Outside bets by name, as the server reads them. */
 export const OUTSIDE = ["low", "even", "red", "black", "odd", "high"] as const;
 export const DOZENS = ["dozen:1", "dozen:2", "dozen:3"] as const;
