@@ -4,6 +4,7 @@ lobby's Play button to the settlement, broken down by line; a screenshot of each
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -129,6 +130,12 @@ def test_every_game_plays_from_the_lobby_to_the_settlement(
     expect(page.locator("#roulette-result")).to_contain_text(pocket or "?")
     expect(page.locator("#spins span").first).to_have_text(pocket or "?")
     expect(page.locator("#layout #dolly")).to_have_attribute("data-won", pocket or "?")
+    # the chips that won stand out, the rest are swept: RED by the colour of the number
+    red_won = "red" in (page.get_attribute("#roulette-result span", "class") or "").split()
+    expect(page.locator("#layout [data-bet='red']")).to_have_class(
+        re.compile(r"\bwon\b" if red_won else r"\blost\b")
+    )
+    expect(page.locator("#layout .placed:not(.won):not(.lost)")).to_have_count(0)
     expect(page.locator("#hot span")).to_have_count(1)
     expect(page.locator("#cold span")).to_have_count(3)
     settled = page.locator("[data-box='1'] .settlement tr[data-line]")
