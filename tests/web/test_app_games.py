@@ -96,9 +96,10 @@ def test_every_game_plays_from_the_lobby_to_the_settlement(
     # Roulette: a straight on 17 tapped on the layout, RED (twice: one stack of both), the second
     # dozen and the first column's "2 to 1" where a European table has them (on the layout, beside
     # the numbers; on a phone the layout runs down the screen), each chip shown where it was placed;
-    # the voisins on the racetrack and zero with one neighbour either side; the wheel turns and
-    # lands before the result and the settlement show, the number marked on the layout; the board
-    # beside it keeps the number, with the hot and cold ones.
+    # the voisins on the racetrack and zero with one neighbour either side (chips there too); the
+    # wheel turns and lands before the result and the settlement show, the number marked on the
+    # layout, the chips that won standing out; the board beside it keeps the number, with the hot
+    # and cold ones.
     open_personal(page, server, "roulette")
     stake(page)
     page.wait_for_selector("#actions button[data-act='no_more_bets']")
@@ -118,6 +119,8 @@ def test_every_game_plays_from_the_lobby_to_the_settlement(
         cell = page.locator("#layout rect[data-number='17']").bounding_box()
         assert cell and cell["width"] >= 44, cell
     expect(page.locator("#my-bets")).to_contain_text("0 ±1")
+    for spot in ("voisins", "neighbours:0:1"):  # the racetrack's bets on the racetrack
+        expect(page.locator(f"#racetrack [data-bet='{spot}']")).to_have_count(1)
     red = "RED RUB\u00a050.00" if size == "desktop" else "КРАСНОЕ 50,00\u00a0₽"
     expect(page.locator("#my-bets")).to_contain_text(red)  # RED once, with both its chips
     no_horizontal_scroll(page)
