@@ -40,7 +40,7 @@ COLOURS = 8
 
 def big_round(url: str, number: int) -> tuple[str, list[str]]:
     """A settled roulette round, each of its boxes at the cap; (round id, tokens)."""
-    from datetime import date
+    from datetime import date, timedelta
 
     from argon2 import PasswordHasher
 
@@ -81,7 +81,8 @@ def big_round(url: str, number: int) -> tuple[str, list[str]]:
         for n, card in enumerate(cards):
             bet = {"box": n + 1, "act": "bet", "spot": f"straight:{(i + n) % 37}", "amount": 100}
             rounds.act(f"{number}-b{n}-{i}", round_id, card, bet)
-    rounds.act(f"{number}-close", round_id, cards[0], {"act": "no_more_bets"})
+    # A public table: the house closes the bets when the betting time runs out, no player.
+    rounds.expire_due(store.now() + timedelta(seconds=table.decision_seconds))
     store.dispose()
     return round_id, tokens
 

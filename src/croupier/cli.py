@@ -51,6 +51,11 @@ def serve(
     colour_abandon_minutes: int = typer.Option(
         240, help="Roulette colour chips: away this long, they are changed back for the player."
     ),
+    seat_grace_seconds: int = typer.Option(
+        120,
+        help="Public tables: a player with no socket open there this long loses the seat "
+        "(between rounds).",
+    ),
     forwarded_allow_ips: str = typer.Option(
         "127.0.0.1,::1",
         envvar="FORWARDED_ALLOW_IPS",
@@ -71,9 +76,12 @@ def serve(
             cookie_secure=secure_cookie,
             colour_absence_minutes=colour_absence_minutes,
             colour_abandon_minutes=colour_abandon_minutes,
+            seat_grace_seconds=seat_grace_seconds,
         )
     except ValueError as error:
-        raise typer.BadParameter(str(error), param_hint="--colour-*-minutes") from None
+        raise typer.BadParameter(
+            str(error), param_hint="--colour-*-minutes, --seat-grace-seconds"
+        ) from None
     typer.echo(f"Croupier on http://{host}:{port} (Ctrl+C to stop)")
     run(config, host, port, forwarded_allow_ips)
 

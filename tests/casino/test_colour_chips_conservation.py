@@ -23,6 +23,8 @@ from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, ru
 
 from croupier.casino import Casino, CasinoError, Registration
 from croupier.casino.colour import ColourSettings
+from croupier.games.base import Viewer
+from croupier.store.round_models import Phase
 from croupier.store.testing import SettableClock, throwaway_store
 
 from .colourkit import LIMITS, ColourTable, colour_table
@@ -102,7 +104,11 @@ class ColourMachine(RuleBasedStateMachine):
         rid = rounds.current(self.table.table.id)
         if not staked or rid is None:
             return
-        rounds.deal(key(), rid, card)  # the other colour sits this one out
+        if rounds.view(rid, Viewer.house()).phase is Phase.BETTING:
+            # The other colour sits this one out: at a public table the house deals when
+            # the betting time runs out (no player may call the deal for the others).
+            self.clock.advance(seconds=self.table.table.decision_seconds)
+            assert rounds.expire_due() == [rid]
         for spot, chips in bets:
             units = 9 if spot == "voisins" else 4 if spot == "zero_spiel" else 1
             bet = {"box": box, "act": "bet", "spot": spot, "amount": chips * units * chip}

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable
+from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
@@ -142,7 +143,10 @@ def largest_round(client: TestClient, bets: int) -> tuple[str, list[dict[str, st
     one_more = {"box": 1, "act": "bet", "spot": "red", "amount": 100}
     with pytest.raises(IllegalIntent, match=f"at most {bets} decisions"):
         floor.rounds.act("over", round_id, cards[0], one_more)
-    floor.rounds.act("close", round_id, cards[0], {"act": "no_more_bets"})
+    # At a public table no player closes the bets for the others: the house does, when
+    # the betting time runs out.
+    late = floor.rounds.store.now() + timedelta(seconds=config.decision_seconds)
+    assert round_id in floor.rounds.expire_due(late)
     return round_id, [headers for _card, headers in people]
 
 

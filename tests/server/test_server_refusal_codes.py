@@ -128,7 +128,10 @@ def test_table_socket_refusals_carry_codes_and_figures(client: TestClient, playe
         assert anna.send(intent="stake", box=1, stake={"ante": 1000})["type"] == "ack"
         again = anna.send(intent="stake", box=1, stake={"ante": 1000})
         assert again["code"] == "already_staked"
-        assert anna.send(intent="deal")["type"] == "ack"
+        house = anna.send(intent="deal")  # a public table: only the house deals
+        assert (house["code"], house["kind"]) == ("house_deals", "refused")
+        # Boris, who cannot stake, stands up: every seat left is staked, the house deals.
+        assert boris.send(intent="stand", box=2)["type"] == "ack"
         rule = anna.send(intent="act", action={"box": 1, "act": "insure"})
         assert rule["code"] == "rule_refused" and rule["kind"] == "refused"
         assert "insurance needs three of a kind" in rule["message"]

@@ -123,9 +123,33 @@ def registered(ctx: BrowserContext, server: str, name: str, chips: int = 0) -> s
     return card
 
 
+# The page clips what runs past its right edge (html and body hide the overflow), so a page that
+# does not scroll may still cut something off: every element shown is looked at, save those inside
+# a box that scrolls or clips on its own (a wide table in a scroller is meant).
+_CUT_OFF = """() => {
+  const width = window.innerWidth;
+  const cut = [];
+  const own = (el) => {
+    for (let p = el.parentElement; p && p !== document.body; p = p.parentElement) {
+      const x = getComputedStyle(p).overflowX;
+      if (x !== "visible") return true;
+    }
+    return false;
+  };
+  for (const el of document.body.querySelectorAll("*")) {
+    const r = el.getBoundingClientRect();
+    if (r.width && r.height && r.right > width + 1 && !own(el))
+      cut.push(`${el.tagName.toLowerCase()}#${el.id}.${el.className} ${Math.round(r.right)}`);
+  }
+  return [document.documentElement.scrollWidth, width, cut.slice(0, 5)];
+}"""
+
+
 def no_horizontal_scroll(page: Page) -> None:
-    width = page.evaluate("() => [document.documentElement.scrollWidth, window.innerWidth]")
-    assert width[0] <= width[1], f"the page scrolls sideways: {width[0]} px wide in {width[1]}"
+    """The page neither scrolls sideways nor cuts anything off at its right edge."""
+    scroll, width, cut = page.evaluate(_CUT_OFF)
+    assert scroll <= width, f"the page scrolls sideways: {scroll} px wide in {width}"
+    assert not cut, f"cut off at the right edge of {width} px: {cut}"
 
 
 def open_personal(page: Page, server: str, profile: str) -> None:

@@ -4,6 +4,7 @@ lobby's Play button to the settlement, broken down by line; a screenshot of each
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -64,8 +65,8 @@ def test_every_game_plays_from_the_lobby_to_the_settlement(
                 " - document.getElementById('dealer').getBoundingClientRect().top"
             )
             assert span <= VIEWPORTS["phone"]["height"], span
-        if profile in HOUSE:
-            expect(page.locator("#street")).to_be_visible()
+        if profile in HOUSE:  # three-card poker deals no community cards: no street to name
+            expect(page.locator("#street")).to_have_count(0 if profile == "three-card" else 1)
         no_horizontal_scroll(page)
         shot(page, shots, f"{size}-{profile}-deciding")
         settle(page)
@@ -92,19 +93,36 @@ def test_every_game_plays_from_the_lobby_to_the_settlement(
     shot(page, shots, f"{size}-baccarat-settled")
     stand(page)
 
-    # Roulette: a straight on 17 tapped on the layout, RED, the voisins on the racetrack and zero
-    # with one neighbour either side; the wheel turns and lands before the result and the
-    # settlement show; the board beside it keeps the number, with the hot and cold ones.
+    # Roulette: a straight on 17 tapped on the layout, RED (twice: one stack of both), the second
+    # dozen and the first column's "2 to 1" where a European table has them (on the layout, beside
+    # the numbers; on a phone the layout runs down the screen), each chip shown where it was placed;
+    # the voisins on the racetrack and zero with one neighbour either side (chips there too); the
+    # wheel turns and lands before the result and the settlement show, the number marked on the
+    # layout, the chips that won standing out; the board beside it keeps the number, with the hot
+    # and cold ones.
     open_personal(page, server, "roulette")
     stake(page)
     page.wait_for_selector("#actions button[data-act='no_more_bets']")
     acted(page, lambda: page.click("#layout rect[data-number='17']"))
-    acted(page, lambda: page.click("[data-spot='red']"))
+    for spot in ("red", "dozen:2", "column:1", "red"):
+        acted(page, lambda spot=spot: page.click(f"#layout [data-spot='{spot}']"))
     acted(page, lambda: page.click("#racetrack [data-spot='voisins']"))
     page.click("[data-each='1']")
     acted(page, lambda: page.click("#racetrack [data-track='0']"))
-    expect(page.locator("#layout [data-bet='straight:17']")).to_have_count(1)
+    for spot in ("straight:17", "red", "dozen:2", "column:1"):
+        expect(page.locator(f"#layout [data-bet='{spot}']")).to_have_count(1)
+    # RED twice: one stack of both, its amount on the chip
+    expect(page.locator("#layout [data-bet='red']")).to_have_attribute("data-amount", "5000")
+    expect(page.locator("#layout [data-bet='red']")).to_have_text("50")
+    if size == "phone":  # drawn down the phone, each number a finger wide
+        expect(page.locator("#layout.vertical")).to_have_count(1)
+        cell = page.locator("#layout rect[data-number='17']").bounding_box()
+        assert cell and cell["width"] >= 44, cell
     expect(page.locator("#my-bets")).to_contain_text("0 ±1")
+    for spot in ("voisins", "neighbours:0:1"):  # the racetrack's bets on the racetrack
+        expect(page.locator(f"#racetrack [data-bet='{spot}']")).to_have_count(1)
+    red = "RED RUB\u00a050.00" if size == "desktop" else "КРАСНОЕ 50,00\u00a0₽"
+    expect(page.locator("#my-bets")).to_contain_text(red)  # RED once, with both its chips
     no_horizontal_scroll(page)
     shot(page, shots, f"{size}-roulette-bets")
     watch_the_reveal(page)
@@ -114,10 +132,17 @@ def test_every_game_plays_from_the_lobby_to_the_settlement(
     pocket = page.get_attribute("#wheel", "data-landed")
     expect(page.locator("#roulette-result")).to_contain_text(pocket or "?")
     expect(page.locator("#spins span").first).to_have_text(pocket or "?")
+    expect(page.locator("#layout #dolly")).to_have_attribute("data-won", pocket or "?")
+    # the chips that won stand out, the rest are swept: RED by the colour of the number
+    red_won = "red" in (page.get_attribute("#roulette-result span", "class") or "").split()
+    expect(page.locator("#layout [data-bet='red']")).to_have_class(
+        re.compile(r"\bwon\b" if red_won else r"\blost\b")
+    )
+    expect(page.locator("#layout .placed:not(.won):not(.lost)")).to_have_count(0)
     expect(page.locator("#hot span")).to_have_count(1)
     expect(page.locator("#cold span")).to_have_count(3)
     settled = page.locator("[data-box='1'] .settlement tr[data-line]")
-    assert settled.count() == 1 + 1 + 7 + 3, "each position of each bet on a line of its own"
+    assert settled.count() == 4 + 7 + 3, "a line per position (RED staked twice: one)"
     shot(page, shots, f"{size}-roulette-settled")
     assert not errors, errors
     page.context.close()

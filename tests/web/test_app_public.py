@@ -2,7 +2,8 @@
 deal; the round is dealt by the house once every staked box's owner has bet, and both see it
 settled, each with their own line. Roulette (issue 13: its public table had one box): both sit,
 stake and bet at one wheel, each sees the other's chips on the layout, and neither may close the
-bets for the other: the croupier spins when the betting time runs out."""
+bets for the other: the croupier spins when the betting time runs out. Another player is named by
+the box they sit at, never by the server's pseudonym ("player-54604ceaddc3" showed)."""
 
 from __future__ import annotations
 
@@ -34,6 +35,11 @@ def test_only_the_house_deals_at_a_public_table(server: str, browser: Browser, s
         page.wait_for_selector("[data-box='2'] .settlement")
         expect(page.locator("#bac-result")).to_be_visible()
     assert first.get_attribute("[data-box='2'] .settlement tr[data-line]", "data-line") == "tie"
+    expect(first.locator("section[data-box='2'] .owner")).to_have_text("Another player")
+    first.click("#log summary")
+    expect(first.locator("#log")).to_contain_text("Player at box 2: ")
+    for page in (first, second):
+        assert "player-" not in " ".join(page.locator("#felt, #log").all_inner_texts())
     shot(first, shots, "settled-desktop")
     shot(second, shots, "settled-phone")
 

@@ -59,7 +59,7 @@ def test_the_baccarat_deal_goes_step_by_step_and_the_shoe_is_scored(
     results = beads.evaluate_all("(b) => b.map((x) => x.dataset.result)")
     wins = [r for r in results if r != "tie"]
     expect(page.locator("#big-road span[data-result]")).to_have_count(len(wins))
-    expect(page.locator("#baccarat .shoe-count")).to_have_text(f"{rounds} rounds in this shoe")
+    expect(page.locator("#baccarat .shoe-count")).to_have_text(f"Rounds in this shoe: {rounds}")
     no_horizontal_scroll(page)
     shot(page, shots, f"{size}-scoreboards")
     # the scoreboards are the shoe's, not the page's: a reload keeps them

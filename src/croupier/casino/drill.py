@@ -197,6 +197,9 @@ class Drill:
         return stake
 
     def _deal(self, round_id: str) -> None:
+        """A staker calls the deal: at a personal table it deals; at a public table the
+        house deals (every seated box staked, which the drill's stakes get to, or the
+        clock: :meth:`expire`), so the call is refused there, as it should be."""
         view = self.rounds.view(round_id, Viewer.house())
         if view.phase is Phase.BETTING and view.stakes:
             try:

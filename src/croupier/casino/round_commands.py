@@ -30,7 +30,11 @@ from croupier.store.models import table_of
 from croupier.store.round_models import EventKind, GameTable, Phase, RoundEvent, TableRound
 
 TIMER = "timer"
+# The house's own deal at a public table: every seated box staked once a seat was given back.
+HOUSE = "dealer"
 NOT_YOURS = "box_not_yours"
+# At a public table the house deals and closes the bets, never one player for the others.
+HOUSE_DEALS = "house_deals"
 _APPEND = Hot(insert(table_of(RoundEvent)))
 
 
@@ -124,4 +128,4 @@ class RoundCommands(RoundRecords):
         return session.get_one(GameTable, row.table_id)
 
 
-__all__ = ["NOT_YOURS", "TIMER", "IllegalIntent", "RoundCommands"]
+__all__ = ["HOUSE", "HOUSE_DEALS", "NOT_YOURS", "TIMER", "IllegalIntent", "RoundCommands"]

@@ -9,6 +9,7 @@ round's participants (a spectator gets the commitment).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 
@@ -103,17 +104,49 @@ def participant(viewer: Viewer, stakes: tuple[BoxStake, ...]) -> bool:
     return viewer.role is ViewerRole.HOUSE or any(s.player == viewer.player for s in stakes)
 
 
+def house_calls(row: TableRound, owners: Mapping[int, str], card: str) -> bool:
+    """Whether the table's own call (box 0: roulette's "no more bets") is the house's, not
+    ``card``'s: at a public table where another player has a box in the round, one player
+    does not close the bets for the others; the clock does (issue 13). A player alone in
+    the round is everyone: their call closes nothing on anybody else.
+
+    >>> from croupier.store.round_models import TableRound
+    >>> public = TableRound(mode="public")
+    >>> house_calls(public, {1: "ann", 2: "bob"}, "ann"), house_calls(public, {1: "ann"}, "ann")
+    (True, False)
+    >>> house_calls(TableRound(mode="personal"), {1: "ann", 2: "bob"}, "ann")
+    False
+    """
+    return row.mode == TableMode.PUBLIC.value and any(p != card for p in owners.values())
+
+
+def _players_options(
+    row: TableRound, owners: Mapping[int, str], viewer: Viewer, legal: tuple[LegalAction, ...]
+) -> tuple[LegalAction, ...]:
+    """``legal`` without the table's own call where it is the house's for this player."""
+    if viewer.role is not ViewerRole.PLAYER or not house_calls(row, owners, viewer.player or ""):
+        return legal
+    return tuple(a for a in legal if a.box != 0)
+
+
 def make_view(row: TableRound, rebuilt: Rebuilt, viewer: Viewer) -> RoundView:
     phase = Phase(row.phase)
     closed = phase in (Phase.SETTLED, Phase.VOID)
     turn = rebuilt.turn if phase is Phase.PLAYING else None
-    legal: tuple[LegalAction, ...] = ()
+    everything: tuple[LegalAction, ...] = ()
+    legal = everything
+    owners = {s.box: s.player for s in rebuilt.setup.boxes}
     if turn is not None:  # the same options the engine's view lists for this viewer
-        owners = {s.box: s.player for s in rebuilt.setup.boxes}
-        legal = open_to(rebuilt.engine, rebuilt.state, viewer, owners)
+        everything = open_to(rebuilt.engine, rebuilt.state, viewer, owners)
+        legal = _players_options(row, owners, viewer, everything)
     view, settled = lift_settlement(
         None if rebuilt.state is None else rebuilt.engine.project(rebuilt.state, viewer)
     )
+    if view is not None and len(legal) < len(everything):
+        # The engine's view lists the same options: not the call that is the house's.
+        view["legal_actions"] = [a.to_json() for a in legal]
+        if not legal:
+            del view["legal_actions"]
     revealed = closed and row.seed_revealed and participant(viewer, rebuilt.setup.boxes)
     deadline = None
     if row.mode == TableMode.PUBLIC.value and (

@@ -5,9 +5,10 @@ A round at a table goes through phases (:class:`~croupier.store.round_models.Pha
 * **betting**: the round is opened with a fresh provably fair seed; only its
   SHA-256 commitment is shown. Seated players stake their boxes
   (:meth:`Rounds.stake`); the stakes are checked by the engine right away
-  and held by the ledger. The deal comes when every seated box is staked,
-  when a participant asks for it (:meth:`Rounds.deal`), or, at a public
-  table, when the decision time passes after the last stake.
+  and held by the ledger. The deal comes when every seated box is staked;
+  at a personal table when its player asks for it (:meth:`Rounds.deal`); at a
+  public table, where only the house deals, when the decision time passes
+  after the last stake.
 * **playing**: the engine waits for decisions (:meth:`Rounds.act`). At a
   public table a box that does not decide within the decision time gets the
   engine's default action (:meth:`Rounds.expire_due`); a personal table
@@ -48,9 +49,9 @@ from croupier.casino.errors import BadInput, CasinoError, Refused, RoundClosed
 from croupier.casino.holds import hold_chips
 from croupier.casino.players import find_player
 from croupier.casino.replay import check_round, parse_action, rebuild, unasked_fields
-from croupier.casino.round_commands import NOT_YOURS, TIMER, IllegalIntent
+from croupier.casino.round_commands import HOUSE_DEALS, NOT_YOURS, TIMER, IllegalIntent
 from croupier.casino.round_records import MAX_ACTIONS_PER_BOX, OPEN_PHASES
-from croupier.casino.round_view import RoundView
+from croupier.casino.round_view import RoundView, house_calls
 from croupier.casino.stakes import Stakes
 from croupier.games.base import JSON, Action, RuleError, Viewer
 from croupier.games.codes import code_of
@@ -110,6 +111,12 @@ class Rounds(Stakes):
                 if card not in owners.values():
                     raise Refused(
                         f"round {row.id}: card {card} has no box in this round", NOT_YOURS
+                    )
+                if house_calls(row, owners, card):
+                    raise Refused(
+                        f"round {row.id}: at a public table the house closes the bets for "
+                        "every player in the round, when the betting time runs out",
+                        HOUSE_DEALS,
                     )
             elif owners.get(action.box) != card:
                 raise Refused(

@@ -2,9 +2,11 @@
 
 A seated player stakes a box (:meth:`Stakes.stake`); the engine checks the stake with
 those already down and its chips are held at once, in the transaction that stores it.
-The cards are dealt when every seated box is staked, when a participant asks for it
-(:meth:`Stakes.deal`) or, at a public table, when the timer says so
-(:mod:`croupier.casino.rounds`).
+The cards are dealt when every seated box is staked (:meth:`Stakes.stake`, and at a public
+table :meth:`Stakes.deal_when_ready` once a seat is given back), when the player of a
+personal table asks for it (:meth:`Stakes.deal`) or, at a public table, when the timer says
+so (:mod:`croupier.casino.rounds`). At a public table only the house deals: no player calls
+the deal for the others (issue 13).
 
 What a stake reads, and why it is enough with several server processes on one
 PostgreSQL: the table's round taking stakes, locked (``FOR UPDATE``), so stakes, the
@@ -40,7 +42,7 @@ from croupier.casino.replay import (
     shoe_left,
     start_deck,
 )
-from croupier.casino.round_commands import NOT_YOURS, RoundCommands
+from croupier.casino.round_commands import HOUSE, HOUSE_DEALS, NOT_YOURS, RoundCommands
 from croupier.casino.round_records import OPEN_PHASES, round_row
 from croupier.casino.round_view import RoundView
 from croupier.casino.tables import check_table_id, load_profile, read_table
@@ -55,6 +57,7 @@ from croupier.store.round_models import (
     Phase,
     RoundParticipant,
     Seat,
+    TableMode,
     TableRound,
 )
 
@@ -283,12 +286,22 @@ class Stakes(RoundCommands):
         return self._run(key, "round_stake", request, body, card_number, self._next_round(number))
 
     def deal(self, key: str, round_id: str, card_number: str) -> RoundView:
-        """No more stakes: deal the round (a participant's call)."""
+        """No more stakes: deal the round (a participant's call, at a personal table).
+
+        At a public table the house deals, never a player: when every seated box is
+        staked, or when the betting time after the last stake runs out (``house_deals``).
+        """
         request = {"round": round_id, "card": card_number}
 
         def body(session: Session) -> JSON:
             row = self._row(session, round_id, lock=True)
             person = find_player(session, card_number)
+            if row.mode == TableMode.PUBLIC.value:
+                raise Refused(
+                    f"round {row.id}: at a public table the house deals, when every seated "
+                    "box is staked or the betting time runs out",
+                    HOUSE_DEALS,
+                )
             if row.phase != Phase.BETTING.value:
                 raise Refused(
                     f"round {row.id} is {row.phase}: it is not taking stakes", "not_taking_stakes"
@@ -303,6 +316,35 @@ class Stakes(RoundCommands):
             return {"round_id": row.id}
 
         return self._run(key, "round_deal", request, body, card_number, check_round(round_id))
+
+    def deal_when_ready(self, table_id: int) -> str | None:
+        """The house's deal at a public table whose every seated box is staked now that a
+        seat was given back (a player stood up or was taken off as gone): the round taking
+        stakes is dealt without waiting for the clock. Returns the round dealt, if any."""
+        with self._writing() as session:
+            number = check_table_id(table_id)
+            row = self._waiting_round(session, number)
+            if row is None:
+                return None
+            rebuilt = self._rebuilt(session, row)
+            seated = dict(_SEATED.rows(session, {"table_id": number}))
+            staked = {s.box for s in rebuilt.setup.boxes}
+            if not staked or not seated or not seated.keys() <= staked:
+                return None
+            self._deal(session, row, HOUSE)
+        self.finish(row.id)
+        return row.id
+
+    def _waiting_round(self, session: Session, table_id: int) -> TableRound | None:
+        """The public table's round taking stakes (locked), or None."""
+        taking = _TAKING if self.store.dialect == "sqlite" else _TAKING_LOCKED
+        found = taking.first(session, {"table_id": table_id})
+        if found is None:
+            return None
+        row = round_row(found)
+        if row.phase != Phase.BETTING.value or row.mode != TableMode.PUBLIC.value:
+            return None
+        return row
 
 
 __all__ = ["MAX_CLIENT_SEED", "Stakes", "round_id_of"]

@@ -490,7 +490,7 @@ class Tables:
                 "boxes_per_player_limit",
                 most=most,
             )
-        session.add(Seat(table_id=row.id, box=box, person_id=person.id, seated_at=now))
+        session.add(Seat(table_id=row.id, box=box, person_id=person.id, seated_at=now, seen_at=now))
         session.flush()
         return table_info(session, row)
 

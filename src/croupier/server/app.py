@@ -84,6 +84,7 @@ def create_app(config: ServerConfig | None = None, *, tune_gc: bool = False) -> 
             config.colours,
             bus=bus,
             max_actions_per_box=config.max_actions_per_box,
+            seat_grace_seconds=config.seat_grace_seconds,
         )
         floor.demo = config.demo_tables
         recalls = RateLimit(config.recalls_per_minute, 60.0)

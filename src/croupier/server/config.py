@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from argon2 import PasswordHasher
 
 from croupier.casino.colour import DEFAULT_ABANDON_MINUTES, DEFAULT_ABSENCE_MINUTES, ColourSettings
+from croupier.casino.presence import DEFAULT_SEAT_GRACE_SECONDS
 from croupier.casino.rounds import MAX_ACTIONS_PER_BOX
 from croupier.casino.tables import PERSONAL_TABLES_PER_PLAYER
 
@@ -56,6 +57,9 @@ class ServerConfig:
     # minimum when they come back; away this long, they are changed back for them.
     colour_absence_minutes: int = DEFAULT_ABSENCE_MINUTES
     colour_abandon_minutes: int = DEFAULT_ABANDON_MINUTES
+    # A public table gives back, between rounds, the seat of a player with no socket open
+    # there this long (or with no live session): issue 13, public tables kept players who left.
+    seat_grace_seconds: int = DEFAULT_SEAT_GRACE_SECONDS
     # Decisions one box may take in one round (every one is stored and recalled for good).
     max_actions_per_box: int = MAX_ACTIONS_PER_BOX
     # Recalls one player may ask for a minute (one at a time in any case).
@@ -85,6 +89,8 @@ class ServerConfig:
             raise ValueError("recalls_per_minute: at least 1")
         if self.personal_tables_per_player < 1:
             raise ValueError("personal_tables_per_player: at least 1")
+        if self.seat_grace_seconds < 1:
+            raise ValueError("seat_grace_seconds: at least 1")
         ColourSettings(self.colour_absence_minutes, self.colour_abandon_minutes)  # checks them
 
     @property

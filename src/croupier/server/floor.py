@@ -21,13 +21,14 @@ from collections import defaultdict
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import replace
-from datetime import timedelta
+from datetime import datetime, timedelta
 from typing import Any, TypeVar
 
 from croupier.casino import Casino, NotFound
 from croupier.casino.colour import ColourSettings
 from croupier.casino.colour_desk import Colours
 from croupier.casino.history import History
+from croupier.casino.presence import DEFAULT_SEAT_GRACE_SECONDS, Presence
 from croupier.casino.rounds import MAX_ACTIONS_PER_BOX, Rounds, RoundView
 from croupier.casino.tables import TableConfig, TableInfo, Tables, limit_tier
 from croupier.games.base import JSON, Viewer, ViewerRole
@@ -52,6 +53,10 @@ TIMER_PERIOD_S = 0.25
 INFO_TTL_S = 2.0
 # How often the clock looks for abandoned colour chips (their time is counted in minutes).
 SWEEP_PERIOD_S = 30.0
+# How often each process notes the players with a socket open at their tables, and the clock
+# looks for public seats whose player is gone (the grace is counted in minutes).
+PRESENCE_PERIOD_S = 10.0
+DEPARTED_PERIOD_S = 5.0
 # How long a command's answer waits for its own event to come back through Redis (so the
 # client sees the event before the ack); beyond it Redis is in trouble and the ack goes anyway.
 ECHO_WAIT_S = 2.0
@@ -81,6 +86,7 @@ class Floor:
         *,
         bus: RedisBus | None = None,
         max_actions_per_box: int = MAX_ACTIONS_PER_BOX,
+        seat_grace_seconds: int = DEFAULT_SEAT_GRACE_SECONDS,
     ) -> None:
         self.casino = casino
         self.hub = hub
@@ -100,6 +106,10 @@ class Floor:
         )
         self.colours = Colours(casino.store, colours)
         self._swept_at = 0.0
+        self.presence = Presence(casino.store, colours)
+        self.seat_grace = timedelta(seconds=seat_grace_seconds)
+        self._noted_at = 0.0
+        self._departed_at = 0.0
         self.history = History(casino.store)
         self.worker = ThreadPoolExecutor(1, thread_name_prefix="croupier-commands")
         self.reader = ThreadPoolExecutor(1, thread_name_prefix="croupier-snapshots")
@@ -179,6 +189,9 @@ class Floor:
         while True:
             await asyncio.sleep(TIMER_PERIOD_S)
             try:
+                if time.monotonic() - self._noted_at >= PRESENCE_PERIOD_S:
+                    self._noted_at = time.monotonic()
+                    await self.note_present()
                 # The owner checks its lease every tick; the others try for it every second.
                 if self.clock_owner or time.monotonic() - checked >= 1.0:
                     checked = time.monotonic()
@@ -202,7 +215,49 @@ class Floor:
         if time.monotonic() - self._swept_at >= SWEEP_PERIOD_S:
             self._swept_at = time.monotonic()
             await self.sweep_colours()
+        if time.monotonic() - self._departed_at >= DEPARTED_PERIOD_S:
+            self._departed_at = time.monotonic()
+            await self.free_departed()
         return touched
+
+    async def note_present(self, now: datetime | None = None) -> int:
+        """Every player with a socket open at a table here is seen there now (each process
+        notes its own sockets, so a player is at a table whichever process serves them)."""
+        present = [
+            (table_id, viewer.player)
+            for name, channel in list(self.hub.channels.items())
+            if not self._personal(table_id := int(name))
+            for viewer in channel.viewers()
+            if viewer.role is ViewerRole.PLAYER and viewer.player is not None
+        ]
+        return await self.call(self.presence.seen, present, now) if present else 0
+
+    def _personal(self, table_id: int) -> bool:
+        """Known here to be a personal table (which keeps its player: nothing to note).
+        A table's mode never changes, so a kept reading of it, however old, says it."""
+        cached = self._info.get(table_id)
+        return cached is not None and cached[1].mode is TableMode.PERSONAL
+
+    async def free_departed(self, now: datetime | None = None) -> list[int]:
+        """The public seats of players gone (no socket there for the grace time, or no
+        live session) given back between rounds; each table told, and dealt by the house
+        when every seat left is staked. Returns the tables touched."""
+        freed = await self.call(self.presence.free_departed, self.seat_grace, now)
+        tables = sorted({table_id for table_id, _card in freed})
+        for table_id in tables:
+            self._info.pop(table_id, None)
+            await self.deal_if_ready(table_id)
+        for table_id, card in freed:
+            await self.publish(table_id, "stand", by=alias(card))
+        return tables
+
+    async def deal_if_ready(self, table_id: int) -> None:
+        """A seat was given back at a public table: when every seat left is staked, the
+        house deals the round taking stakes (no player may, and none need wait the clock)."""
+        dealt = await self.call(self.rounds.deal_when_ready, table_id)
+        if dealt is not None:
+            self.last_round[table_id] = dealt
+            self._info.pop(table_id, None)
 
     async def sweep_colours(self) -> list[int]:
         """Abandoned colour chips changed back, their boxes freed; each table told."""
@@ -383,7 +438,10 @@ class Floor:
         """
         if not 0 < table_id < 2**31:  # what the database can hold; anything else is no table
             raise NotFound(f"no table {table_id}", "table_not_found")
-        await self.read(self.info, table_id)  # NotFound before anything is made for a bad id
+        info = await self.read(self.info, table_id)  # NotFound for a bad id, nothing made
+        if info.mode is TableMode.PUBLIC and viewer.player in info.seats.values():
+            # Back at the table: the grace for a player gone counts from now.
+            await self.call(self.presence.seen, [(table_id, viewer.player)])
         channel = self.hub.channel(str(table_id))
         async with self._publishing[table_id]:
             first = await self.read(self.snapshot, table_id, viewer)

@@ -97,6 +97,7 @@ RAISED: tuple[str, ...] = (
     "not_taking_stakes",
     "deal_needs_stake",
     "nothing_to_deal",
+    "house_deals",
     "round_closed",
     "too_many_decisions",
     "unknown_field",

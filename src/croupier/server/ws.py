@@ -36,6 +36,7 @@ from croupier.server.projection import alias
 from croupier.server.refusals import Refusal, refusal
 from croupier.server.security import token_of, viewer_profile
 from croupier.server.state import ServerState, connection_state
+from croupier.store.round_models import TableMode
 
 router = APIRouter()
 
@@ -86,7 +87,10 @@ async def run_intent(floor: Floor, table_id: int, player: Profile, intent: Inten
     elif intent.intent == "stand":
         if intent.box is None:
             raise MessageError("box: needed to stand up", "box")
-        floor.note_table(await floor.call(tables.stand, table_id, card, intent.box))
+        info = await floor.call(tables.stand, table_id, card, intent.box)
+        floor.note_table(info)
+        if info.mode is TableMode.PUBLIC and info.open_round is not None:
+            await floor.deal_if_ready(table_id)  # the seats left may all be staked now
     elif intent.intent == "stake":
         if intent.box is None or intent.stake is None:
             raise MessageError("box and stake: both needed to stake", "stake")

@@ -77,7 +77,8 @@ class GameTable(Base):
 
 
 class Seat(Base):
-    """A box taken by a player ("Sit"); the row goes when the player stands up."""
+    """A box taken by a player ("Sit"); the row goes when the player stands up, or at a
+    public table when the player is gone (:meth:`~croupier.casino.tables.Tables.free_departed`)."""
 
     __tablename__ = "seats"
     __table_args__ = (UniqueConstraint("table_id", "box"),)
@@ -87,6 +88,8 @@ class Seat(Base):
     box: Mapped[int] = mapped_column(SmallInteger)
     person_id: Mapped[int] = mapped_column(ForeignKey("people.id"), index=True)
     seated_at: Mapped[datetime] = mapped_column(UtcDateTime)
+    # Last seen at the table (a socket of the player open there); None: since seated_at.
+    seen_at: Mapped[datetime | None] = mapped_column(UtcDateTime, nullable=True)
 
 
 class TableRound(Base):

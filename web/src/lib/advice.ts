@@ -1,7 +1,7 @@
 // The trainer's advice in words: each option of the server's advisor (GET /api/rounds/{id}/advice)
 // named as a player says it, its value per ANTE for the language, and, after the round, what the
 // decisions the player made cost against the best option each time.
-import { face } from "./cards";
+import { cardsText } from "./cards";
 import { type Key, type Lang, translate } from "./i18n";
 
 /** One option as the advisor sends it: the cards are those given away (exchange, discard). */
@@ -46,16 +46,6 @@ const NOTE_KEYS: Record<string, Key> = {
 
 // The decisions that end the box's improving: keeping the hand is worth the best of them.
 const FINAL = ["play", "fold", "play, insure max", "play, insure min"];
-
-/** Cards as a player reads them: "8♦ Q♦ 10♥". */
-export function cardsText(cards: readonly string[]): string {
-  return cards
-    .map((c) => {
-      const f = face(c);
-      return `${f.rank}${f.suit}`;
-    })
-    .join(" ");
-}
 
 /** An option named: "Exchange 8♦ Q♦ 4♥", "Buy a 6th card", "Играть". */
 export function optionLabel(option: { action: string; cards: readonly string[] }, lang: Lang): string {

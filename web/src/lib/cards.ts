@@ -15,6 +15,16 @@ export function face(card: string): { rank: string; suit: string; red: boolean }
   return { rank: r === "T" ? "10" : r, suit: SUITS[s] ?? s, red: s === "h" || s === "d" };
 }
 
+/** Cards as a player reads them: "8♦ Q♦ 10♥". */
+export function cardsText(cards: readonly string[]): string {
+  return cards
+    .map((c) => {
+      const f = face(c);
+      return `${f.rank}${f.suit}`;
+    })
+    .join(" ");
+}
+
 /** "ace of spades" / "туз пик" for screen readers. */
 export function cardName(card: string | null, lang: Lang): string {
   if (!card) return translate(lang, "hidden_card");
@@ -91,8 +101,8 @@ export function handName(cards: readonly string[], lang: Lang): string {
   return translate(lang, `h${category(known)}` as Key);
 }
 
-/** Blackjack total as a player reads it: "7/17" while an ace still counts 11, else "17". */
-export function blackjackTotal(cards: readonly string[]): string {
+/** The hard blackjack total of `cards`: every ace counted 1. */
+function hardTotal(cards: readonly string[]): { hard: number; aces: number } {
   let hard = 0;
   let aces = 0;
   for (const c of cards) {
@@ -103,6 +113,17 @@ export function blackjackTotal(cards: readonly string[]): string {
     } else if (r === "T" || r === "J" || r === "Q" || r === "K") hard += 10;
     else hard += Number(r);
   }
+  return { hard, aces };
+}
+
+/** Whether a blackjack hand is bust: over 21 even with every ace counted 1. */
+export function bust(cards: readonly string[]): boolean {
+  return hardTotal(cards).hard > 21;
+}
+
+/** Blackjack total as a player reads it: "7/17" while an ace still counts 11, else "17". */
+export function blackjackTotal(cards: readonly string[]): string {
+  const { hard, aces } = hardTotal(cards);
   if (aces && hard + 10 <= 21) return cards.length === 2 && hard + 10 === 21 ? "21" : `${hard}/${hard + 10}`;
   return String(hard);
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { blackjackTotal, category, handName } from "./cards";
+import { blackjackTotal, bust, category, handName } from "./cards";
 import { doubled, rack, sum } from "./chips";
 
 describe("the chip rack follows the table's limits", () => {
@@ -29,5 +29,11 @@ describe("hand names and totals", () => {
     expect(blackjackTotal(["Ah", "6d"])).toBe("7/17");
     expect(blackjackTotal(["Ah", "6d", "9c"])).toBe("16");
     expect(blackjackTotal(["Ah", "Kd"])).toBe("21");
+  });
+  it("a blackjack hand over 21 with every ace counted 1 is bust", () => {
+    expect(bust(["7d", "Js", "Jd"])).toBe(true);
+    expect(bust(["6h", "8c", "9h"])).toBe(true);
+    expect(bust(["Ah", "Kd", "Qc"])).toBe(false); // 21: the ace counts 1
+    expect(bust(["Ah", "Ad", "Kc", "9s"])).toBe(false);
   });
 });

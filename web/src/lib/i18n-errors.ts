@@ -56,6 +56,8 @@ export const errorsEn = {
   err_not_taking_stakes: "This round takes no more stakes.",
   err_deal_needs_stake: "Only a player with a staked box may call the deal.",
   err_nothing_to_deal: "No box is staked yet: nothing to deal.",
+  err_house_deals:
+    "At a public table the croupier deals and closes the bets: once everyone has bet, or when the betting time runs out.",
   err_round_closed: "This round is over: it takes no more decisions.",
   err_too_many_decisions: "At most {most} decisions a round for one box.",
   err_unknown_field: "That move takes no such choice.",
@@ -140,6 +142,8 @@ export const errorsRu: Record<keyof typeof errorsEn, string> = {
   err_not_taking_stakes: "Этот раунд больше не принимает ставок.",
   err_deal_needs_stake: "Раздачу может начать только игрок со ставкой.",
   err_nothing_to_deal: "Ставок ещё нет: раздавать нечего.",
+  err_house_deals:
+    "За общим столом раздаёт и закрывает ставки крупье: когда все сделали ставки или когда выйдет время на ставки.",
   err_round_closed: "Раунд закончен: решений больше не принимается.",
   err_too_many_decisions: "Не больше {most} решений за раунд на один бокс.",
   err_unknown_field: "У этого хода нет такого выбора.",

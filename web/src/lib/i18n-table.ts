@@ -1,6 +1,6 @@
-// The table's words for the trainer's hint, the dark box's cost, the second combination and the
-// baccarat scoreboards, in English and Russian; spread into the dictionaries of ./i18n.ts, so the
-// same completeness checks hold.
+// The table's words for the trainer's hint, the dark box's cost, the second combination, the
+// baccarat scoreboards, the roulette layout and a blackjack bust, in English and Russian; spread
+// into the dictionaries of ./i18n.ts, so the same completeness checks hold.
 export const tableEn = {
   // the trainer (./advice.ts words the advisor's options)
   hint: "Hint",
@@ -61,11 +61,24 @@ export const tableEn = {
   bac_banker_stands_player: "BANKER has {n} and PLAYER's third card is {card}: BANKER stands",
   bead_plate: "Bead plate",
   big_road: "Big road",
-  shoe_rounds: "{n} rounds in this shoe",
+  shoe_rounds: "Rounds in this shoe: {n}",
   shoe_empty: "No round yet in this shoe",
   bead_p: "P",
   bead_b: "B",
   bead_t: "T",
+  // the roulette layout and blackjack
+  layout: "Betting layout",
+  bust: "Bust",
+  // other players at a public table (./players.ts)
+  another_player: "Another player",
+  player_at_box: "Player at box {n}",
+  log_you: "You",
+  // notes on settled lines (./settlement.ts)
+  note_prebought_unused: "bought before the deal, not needed: returned",
+  note_insurance_void: "void without three of a kind: returned",
+  note_tie_returned: "returned on a tie",
+  dealer_bought_hand: "Dealer after the bought game",
+  second_combination_short: "Second combination",
 };
 
 export const tableRu: Record<keyof typeof tableEn, string> = {
@@ -129,4 +142,14 @@ export const tableRu: Record<keyof typeof tableEn, string> = {
   bead_p: "И",
   bead_b: "Б",
   bead_t: "Н",
+  layout: "Игровое поле",
+  bust: "Перебор",
+  another_player: "Другой игрок",
+  player_at_box: "Игрок за боксом {n}",
+  log_you: "Вы",
+  note_prebought_unused: "куплено до раздачи и не понадобилось: возвращено",
+  note_insurance_void: "без тройки не действует: возвращено",
+  note_tie_returned: "возвращено при ничьей",
+  dealer_bought_hand: "Дилер после покупки игры",
+  second_combination_short: "Вторая комбинация",
 };

@@ -1,8 +1,10 @@
-// The roulette betting layout's geometry, in cell units: numbers 1..36 in 12 columns and 3 rows
-// (3, 6, ... 36 on top), zero a column to the left (x from -1 to 0). A tap on a number is a
-// straight; on a line between two numbers a split; where four meet a corner; on the bottom edge a
-// street, and where that edge meets a column line a six line. Spots are named as the server reads
-// them ("split:17-20"), numbers in order.
+// The roulette betting layout's geometry, in cell units, as a European table lays it out: numbers
+// 1..36 in 12 columns and 3 rows (3, 6, ... 36 on top), zero a column to the left (x from -1 to 0),
+// each row's "2 to 1" (its column bet) at the right end (x from 12 to 13), the dozens under the
+// numbers (y from 3 to 4) and the even chances under the dozens (y from 4 to 5). A tap on a number
+// is a straight; on a line between two numbers a split; where four meet a corner; on the bottom
+// edge a street, and where that edge meets a column line a six line. Spots are named as the server
+// reads them ("split:17-20"), numbers in order.
 export const REDS = new Set([1, 3, 5, 7, 9, 12, 14, 16, 18, 19, 21, 23, 25, 27, 30, 32, 34, 36]);
 export const WHEEL = [
   0, 32, 15, 19, 4, 21, 2, 25, 17, 34, 6, 27, 13, 36, 11, 30, 8, 23, 10, 5, 24, 16, 33, 1, 20, 14, 31, 9, 22,
@@ -27,9 +29,36 @@ function name(kind: string, numbers: number[]): string {
   return `${kind}:${[...numbers].sort((a, b) => a - b).join("-")}`;
 }
 
-/** The spot under a tap at (x, y), or null outside the number grid. */
+/** The layout's size in cells: zero's column, twelve of numbers, the "2 to 1" column; three rows of
+ * numbers, the dozens, the even chances. */
+export const LAYOUT = { columns: 14, rows: 5 };
+
+/** An outside bet's box on the layout, in cell units (x from -1 as the numbers' grid counts). */
+export interface Region {
+  spot: string;
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+}
+
+/** The outside bets' boxes: each row's "2 to 1" at its end, the dozens under four columns each,
+ * the even chances under two columns each (1-18, EVEN, RED, BLACK, ODD, 19-36 from the left). */
+export function outsideRegions(): Region[] {
+  return [
+    ...COLUMNS.map((spot, row) => ({ spot, x: 12, y: row, w: 1, h: 1 })),
+    ...DOZENS.map((spot, i) => ({ spot, x: 4 * i, y: 3, w: 4, h: 1 })),
+    ...OUTSIDE.map((spot, i) => ({ spot, x: 2 * i, y: 4, w: 2, h: 1 })),
+  ];
+}
+
+/** The spot under a tap at (x, y), or null off the layout. */
 export function spotAt(x: number, y: number): string | null {
-  if (y < 0 || y >= 3 || x < -1 || x >= 12) return null;
+  if (y >= 3 || x >= 12) {
+    const hit = outsideRegions().find((r) => x >= r.x && x < r.x + r.w && y >= r.y && y < r.y + r.h);
+    return hit?.spot ?? null;
+  }
+  if (y < 0 || x < -1) return null;
   const row = Math.min(2, Math.floor(y));
   const fy = y - row;
   if (x < 0) {
@@ -68,8 +97,52 @@ function streetOf(column: number): number[] {
   return [3 * column + 1, 3 * column + 2, 3 * column + 3];
 }
 
+/** A box on the screen, in the SVG's units. */
+export interface Box {
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+}
+
+/** How the layout is drawn: across a desktop (zero at the left, the even chances at the bottom),
+ * or down a phone as phone casinos draw it (zero on top, 1 2 3 across, the "2 to 1" at the bottom,
+ * the dozens and then the even chances down the left), so each number is a finger wide. `box` puts
+ * a layout box (cell units) on the screen, `point` a point, and `at` reads a screen point back. */
+export interface Frame {
+  width: number;
+  height: number;
+  box(x: number, y: number, w: number, h: number): Box;
+  point(x: number, y: number): { x: number; y: number };
+  at(px: number, py: number): { x: number; y: number };
+}
+
+export function frame(vertical: boolean): Frame {
+  const { columns, rows } = LAYOUT;
+  if (!vertical) {
+    const c = 40;
+    return {
+      width: columns * c,
+      height: rows * c,
+      box: (x, y, w, h) => ({ x: (x + 1) * c, y: y * c, w: w * c, h: h * c }),
+      point: (x, y) => ({ x: (x + 1) * c, y: y * c }),
+      at: (px, py) => ({ x: px / c - 1, y: py / c }),
+    };
+  }
+  const [cw, rh] = [60, 34]; // a column's width and a row's height: numbers wider than tall
+  return {
+    width: rows * cw,
+    height: columns * rh,
+    box: (x, y, w, h) => ({ x: (rows - y - h) * cw, y: (x + 1) * rh, w: h * cw, h: w * rh }),
+    point: (x, y) => ({ x: (rows - y) * cw, y: (x + 1) * rh }),
+    at: (px, py) => ({ x: py / rh - 1, y: rows - px / cw }),
+  };
+}
+
 /** Where a spot's chip sits on the layout (the centre of what it covers), in cell units. */
 export function anchor(spot: string): { x: number; y: number } | null {
+  const region = outsideRegions().find((r) => r.spot === spot);
+  if (region) return { x: region.x + region.w / 2, y: region.y + region.h / 2 };
   const [kind, list = ""] = spot.split(":");
   const numbers = list.split("-").map(Number);
   if (!["straight", "split", "street", "corner", "six_line"].includes(kind ?? "")) return null;
@@ -85,6 +158,21 @@ export function anchor(spot: string): { x: number; y: number } | null {
   const y = points.reduce((a, p) => a + p.y, 0) / points.length;
   if (numbers.includes(0)) return { x: 0, y };
   return { x, y };
+}
+
+/** The chips on the layout: one stack per box and spot, the amounts of its bets summed (a spot bet
+ * twice shows one stack of both, not two chips on top of each other), in the order first placed. */
+export function stacks(
+  bets: readonly { box: number; spot: string; amount: number }[],
+): { box: number; spot: string; amount: number }[] {
+  const found = new Map<string, { box: number; spot: string; amount: number }>();
+  for (const b of bets) {
+    const key = `${b.box}/${b.spot}`;
+    const stack = found.get(key);
+    if (stack) stack.amount += b.amount;
+    else found.set(key, { box: b.box, spot: b.spot, amount: b.amount });
+  }
+  return [...found.values()];
 }
 
 /** Outside bets by name, as the server reads them. */
@@ -230,4 +318,13 @@ export function spotLabel(spot: string, lang: "ru" | "en"): string {
   const name = NAMES[kind]?.[lang === "ru" ? 1 : 0] ?? kind;
   if (kind === "neighbours") return `${name} ${numbers} ±${side ?? 2}`;
   return numbers ? `${name} ${numbers}` : name;
+}
+
+/** An outside bet as the layout prints it: "1st 12" / "1-я 12", "2 to 1" / "2 к 1", "EVEN" / "ЧЁТ". */
+export function outsideText(spot: string, lang: "ru" | "en"): string {
+  const [kind = "", n = ""] = spot.split(":");
+  const ru = lang === "ru";
+  if (kind === "dozen") return ru ? `${n}-я 12` : `${n}${["st", "nd", "rd"][Number(n) - 1] ?? "th"} 12`;
+  if (kind === "column") return ru ? "2 к 1" : "2 to 1";
+  return spotLabel(spot, lang);
 }

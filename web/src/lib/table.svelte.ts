@@ -6,6 +6,7 @@ import { newKey } from "./api";
 import { type Placement, rack, totals } from "./chips";
 import type { Refusal } from "./errors";
 import { known } from "./i18n";
+import { playerName } from "./players";
 import { reconnectPause } from "./reconnect";
 import { session } from "./session.svelte";
 import { type StakeChoice, type StakeSpec, priced, stakeBody, stakeCost } from "./stakes";
@@ -164,7 +165,9 @@ export class TableConnection {
     } else if (event !== "timer") {
       this.clockNote = null;
     }
-    const who = message.by === undefined ? "" : `${message.by}: `;
+    // who sat there before the event (one who left) or after it (one who came)
+    const seats = { ...this.state?.table.seats, ...before?.table.seats };
+    const who = message.by === undefined ? "" : `${playerName(seats, this.you, message.by, session.lang)}: `;
     const key = `ev_${event}`;
     const text = known(key) ? session.t(key) : session.t("ev_other");
     this.log = [{ seq: message.seq, text: `${who}${text}` }, ...this.log].slice(0, 30);

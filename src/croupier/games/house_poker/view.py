@@ -56,6 +56,8 @@ def project(state: HouseState, viewer: Viewer) -> JSON:
         "profile": state.profile.id,
         "street": streets[state.street].line if state.street < len(streets) else None,
         "board": card_texts(state.board),
+        # how many community cards the game deals (none at three-card: no streets to name)
+        "board_cards": state.profile.board_cards,
         "dealer": dealer,
         "boxes": boxes,
         "done": state.done,
