@@ -67,6 +67,14 @@ def test_every_game_plays_from_the_lobby_to_the_settlement(
             assert span <= VIEWPORTS["phone"]["height"], span
         if profile in HOUSE:  # three-card poker deals no community cards: no street to name
             expect(page.locator("#street")).to_have_count(0 if profile == "three-card" else 1)
+            # the five places of the community cards, empty until dealt (Hold'em decides after
+            # the flop, Hold'em Bonus before it)
+            expect(page.locator("#board .card-face")).to_have_count(
+                0 if profile == "three-card" else 5
+            )
+            expect(page.locator("#board [data-card='slot']")).to_have_count(
+                {"three-card": 0, "texas-holdem": 2, "texas-holdem-bonus": 5}[profile]
+            )
         no_horizontal_scroll(page)
         shot(page, shots, f"{size}-{profile}-deciding")
         settle(page)

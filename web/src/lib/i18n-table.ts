@@ -79,6 +79,7 @@ export const tableEn = {
   note_tie_returned: "returned on a tie",
   dealer_bought_hand: "Dealer after the bought game",
   second_combination_short: "Second combination",
+  board_slot: "place of a community card, not dealt yet",
 };
 
 export const tableRu: Record<keyof typeof tableEn, string> = {
@@ -152,4 +153,5 @@ export const tableRu: Record<keyof typeof tableEn, string> = {
   note_tie_returned: "возвращено при ничьей",
   dealer_bought_hand: "Дилер после покупки игры",
   second_combination_short: "Вторая комбинация",
+  board_slot: "место общей карты, ещё не сдана",
 };
