@@ -106,7 +106,7 @@ def test_every_game_plays_from_the_lobby_to_the_settlement(
     # the numbers; on a phone the layout runs down the screen), each chip shown where it was placed;
     # the voisins on the racetrack and zero with one neighbour either side (chips there too); the
     # wheel turns and lands before the result and the settlement show, the number marked on the
-    # layout, the chips that won standing out; the board beside it keeps the number, with the hot
+    # layout, the chips that won standing out (on the racetrack too); the board beside it keeps the number, with the hot
     # and cold ones.
     open_personal(page, server, "roulette")
     stake(page)
@@ -147,6 +147,12 @@ def test_every_game_plays_from_the_lobby_to_the_settlement(
         re.compile(r"\bwon\b" if red_won else r"\blost\b")
     )
     expect(page.locator("#layout .placed:not(.won):not(.lost)")).to_have_count(0)
+    # the racetrack's chips too, though the server settles them per position: won if any paid
+    voisins = {0, 2, 3, 4, 7, 12, 15, 18, 19, 21, 22, 25, 26, 28, 29, 32, 35}
+    for spot, covered in (("voisins", voisins), ("neighbours:0:1", {26, 0, 32})):
+        expect(page.locator(f"#racetrack [data-bet='{spot}']")).to_have_class(
+            re.compile(r"\bwon\b" if int(pocket or -1) in covered else r"\blost\b")
+        )
     expect(page.locator("#hot span")).to_have_count(1)
     expect(page.locator("#cold span")).to_have_count(3)
     settled = page.locator("[data-box='1'] .settlement tr[data-line]")
