@@ -106,8 +106,8 @@ def test_every_game_plays_from_the_lobby_to_the_settlement(
     # the numbers; on a phone the layout runs down the screen), each chip shown where it was placed;
     # the voisins on the racetrack and zero with one neighbour either side (chips there too); the
     # wheel turns and lands before the result and the settlement show, the number marked on the
-    # layout, the chips that won standing out (on the racetrack too); the board beside it keeps the number, with the hot
-    # and cold ones.
+    # layout, the chips that won standing out (on the racetrack too); the board beside it keeps
+    # the number, with the hot and cold ones.
     open_personal(page, server, "roulette")
     stake(page)
     page.wait_for_selector("#actions button[data-act='no_more_bets']")

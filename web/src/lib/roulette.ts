@@ -186,7 +186,8 @@ export function betOutcome(
 ): "won" | "lost" | "" {
   const covered = new Set<string>();
   for (const b of bets)
-    if (b.box === box && b.spot === spot) for (const position of Object.keys(b.positions ?? {})) covered.add(position);
+    if (b.box === box && b.spot === spot)
+      for (const position of Object.keys(b.positions ?? {})) covered.add(position);
   if (!covered.size) covered.add(spot);
   const lines = (settled.find((b) => b.box === box)?.lines ?? []).filter((x) => covered.has(x.line));
   if (!lines.length) return "";
