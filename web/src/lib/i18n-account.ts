@@ -26,7 +26,7 @@ export const accountEn = {
   fair_commit_remembered_ok: "It is also the commitment this browser saw before the round.",
   fair_commit_remembered_bad: "It differs from the commitment this browser saw before the round!",
   fair_cards_ok:
-    "All {n} cards you saw were dealt in order from the committed deck ({total} cards dealt this round).",
+    "{n|The card|All {n} cards} you saw {n|was|were} dealt in order from the committed deck ({total} {total|card|cards} dealt this round).",
   fair_cards_bad: "The cards you saw are NOT those of the committed deck!",
   fair_nothing_dealt: "This round dealt no card.",
   fair_dealt_title: "Every card of the round, in the order dealt",
@@ -39,7 +39,7 @@ export const accountEn = {
   fair_hidden: "not shown to you",
   fair_unknown: "another player's discard",
   fair_unknown_note:
-    "{n} card(s) came from another player's discards shuffled back into the deck: not yours to check.",
+    "{n} {n|card|cards} came from another player's discards shuffled back into the deck: not yours to check.",
   fair_unaccounted: "{card} was shown in {hand}, but the committed deck dealt it no such card!",
   fair_pocket_ok: "The committed seed spins {pocket}, the number the wheel showed.",
   fair_pocket_bad: "The committed seed spins {pocket}, not the number the wheel showed ({shown})!",
@@ -79,7 +79,7 @@ export const accountRu: Record<keyof typeof accountEn, string> = {
   fair_commit_remembered_ok: "Это и тот хеш, который этот браузер видел до раунда.",
   fair_commit_remembered_bad: "Он отличается от хеша, который этот браузер видел до раунда!",
   fair_cards_ok:
-    "Все {n} карт, что вы видели, сданы по порядку из зафиксированной колоды (всего в раунде сдано {total}).",
+    "{n|Карта, что вы видели, сдана|Все {n} карты, что вы видели, сданы|Все {n} карт, что вы видели, сданы} по порядку из зафиксированной колоды (всего в раунде {total|сдана|сданы|сдано} {total} {total|карта|карты|карт}).",
   fair_cards_bad: "Карты, что вы видели, НЕ из зафиксированной колоды!",
   fair_nothing_dealt: "В этом раунде карты не сдавались.",
   fair_dealt_title: "Все карты раунда в порядке сдачи",
@@ -91,7 +91,8 @@ export const accountRu: Record<keyof typeof accountEn, string> = {
   fair_reshuffled: "перетасовка {n}, карта {at}",
   fair_hidden: "вам не показана",
   fair_unknown: "сброс другого игрока",
-  fair_unknown_note: "Карт из сброса другого игрока, вернувшегося в колоду: {n}. Их проверить можете не вы.",
+  fair_unknown_note:
+    "{n} {n|карта|карты|карт} из сброса другого игрока {n|вернулась|вернулись|вернулись} в колоду: {n|её|их|их} проверить можете не вы.",
   fair_unaccounted: "{card} показана у «{hand}», но зафиксированная колода такую карту туда не сдавала!",
   fair_pocket_ok: "Зафиксированный сид даёт {pocket} — номер, выпавший на колесе.",
   fair_pocket_bad: "Зафиксированный сид даёт {pocket}, а не номер с колеса ({shown})!",

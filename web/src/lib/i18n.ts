@@ -4,6 +4,7 @@ import { accountEn, accountRu } from "./i18n-account";
 import { errorsEn, errorsRu } from "./i18n-errors";
 import { rulesEn, rulesRu } from "./i18n-rules";
 import { tableEn, tableRu } from "./i18n-table";
+import { pluralise } from "./plural";
 
 export type Lang = "ru" | "en";
 
@@ -602,7 +603,7 @@ export function defaultLang(saved: string | null, browser: readonly string[]): L
 }
 
 export function translate(lang: Lang, key: Key, params: Record<string, string | number> = {}): string {
-  const text = dictionaries[lang][key];
+  const text = pluralise(lang, dictionaries[lang][key], params);
   return text.replace(/\{(\w+)\}/g, (_, name: string) => String(params[name] ?? `{${name}}`));
 }
 
