@@ -67,6 +67,14 @@ def test_every_game_plays_from_the_lobby_to_the_settlement(
             assert span <= VIEWPORTS["phone"]["height"], span
         if profile in HOUSE:  # three-card poker deals no community cards: no street to name
             expect(page.locator("#street")).to_have_count(0 if profile == "three-card" else 1)
+            # the five places of the community cards, empty until dealt (Hold'em decides after
+            # the flop, Hold'em Bonus before it)
+            expect(page.locator("#board .card-face")).to_have_count(
+                0 if profile == "three-card" else 5
+            )
+            expect(page.locator("#board [data-card='slot']")).to_have_count(
+                {"three-card": 0, "texas-holdem": 2, "texas-holdem-bonus": 5}[profile]
+            )
         no_horizontal_scroll(page)
         shot(page, shots, f"{size}-{profile}-deciding")
         settle(page)
@@ -98,8 +106,8 @@ def test_every_game_plays_from_the_lobby_to_the_settlement(
     # the numbers; on a phone the layout runs down the screen), each chip shown where it was placed;
     # the voisins on the racetrack and zero with one neighbour either side (chips there too); the
     # wheel turns and lands before the result and the settlement show, the number marked on the
-    # layout, the chips that won standing out; the board beside it keeps the number, with the hot
-    # and cold ones.
+    # layout, the chips that won standing out (on the racetrack too); the board beside it keeps
+    # the number, with the hot and cold ones.
     open_personal(page, server, "roulette")
     stake(page)
     page.wait_for_selector("#actions button[data-act='no_more_bets']")
@@ -139,6 +147,12 @@ def test_every_game_plays_from_the_lobby_to_the_settlement(
         re.compile(r"\bwon\b" if red_won else r"\blost\b")
     )
     expect(page.locator("#layout .placed:not(.won):not(.lost)")).to_have_count(0)
+    # the racetrack's chips too, though the server settles them per position: won if any paid
+    voisins = {0, 2, 3, 4, 7, 12, 15, 18, 19, 21, 22, 25, 26, 28, 29, 32, 35}
+    for spot, covered in (("voisins", voisins), ("neighbours:0:1", {26, 0, 32})):
+        expect(page.locator(f"#racetrack [data-bet='{spot}']")).to_have_class(
+            re.compile(r"\bwon\b" if int(pocket or -1) in covered else r"\blost\b")
+        )
     expect(page.locator("#hot span")).to_have_count(1)
     expect(page.locator("#cold span")).to_have_count(3)
     settled = page.locator("[data-box='1'] .settlement tr[data-line]")

@@ -1,8 +1,8 @@
 """The old client's main flow, in the new one: a player at the public Russian-poker table
 plays a round with an exchange (drawn cards highlighted) and one with a 6th card, reloading
-mid-round; each settlement's net and the balance agree; the history recalls the round and
-checks its deck. A spectator's browser never gets a card of the box before the show (page
-and every WebSocket frame)."""
+mid-round; each settlement's net and the balance agree; the history recalls the round (named
+by table, round and time, its poker hands named) and checks its deck. A spectator's browser
+never gets a card of the box before the show (page and every WebSocket frame)."""
 
 from __future__ import annotations
 
@@ -17,6 +17,10 @@ from .appkit import acted, context, newcomer, open_public, settle, shot, stake
 pytestmark = pytest.mark.browser
 
 CARD_TEXT = re.compile(r"^[2-9TJQKA][shdc]$")
+HAND_NAMES = {
+    "High card", "Ace-king", "Pair", "Two pair", "Three of a kind", "Straight", "Flush",
+    "Full house", "Four of a kind", "Straight flush", "Royal flush",
+}  # fmt: skip
 
 
 def my_cards(page: Page) -> list[str]:
@@ -94,12 +98,24 @@ def test_a_player_and_a_spectator_at_the_public_russian_poker_table(
         if '"phase":"deciding"' in frame:
             assert not any(f'"{c}"' in frame for c in cards), "a hidden card reached a spectator"
 
-    # History: both rounds; the last one recalled and its deck checked.
+    # History: both rounds, named by table, round and time (never the server's id "t3-r2"); the
+    # last one recalled with its poker hands named, and its deck checked.
+    internal = re.compile(r"t\d+-r\d+")
+    named = re.compile(r", table \d+, round \d+ · ")
     page.goto(f"{server}/app/#/history")
     expect(page.locator("#history li")).to_have_count(2)
+    expect(page.locator("#history li").first).to_contain_text(named)
     page.locator("#history a").first.click()
+    expect(page.locator("#round-ref")).to_contain_text(named)
+    assert not internal.search(page.text_content("#round-ref") or "")
+    names = page.locator("[data-poker-hand]")
+    expect(names.first).to_be_visible()
+    assert all(n in HAND_NAMES for n in names.all_text_contents()), names.all_text_contents()
     page.click("#verify")
     expect(page.locator("#fair-result")).to_contain_text("matches the commitment")
     shot(page, shots, "05-recall-and-fair-check")
+    page.click("#fair-full")
+    expect(page.locator("#fair-round")).to_contain_text(named)
+    assert not internal.search(page.text_content("#fair-round") or "")
     page.context.close()
     watcher_ctx.close()

@@ -1,5 +1,6 @@
 """The lobby is pushed (issue 13): a box taken at a public table shows in another player's
-lobby at once, with no polling of /api/tables (the page asks for it not once)."""
+lobby at once, with no polling of /api/tables (the page asks for it not once). On a phone the
+long lobby has a category bar that stays at the top and jumps to a category."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, Request, expect
 
-from .appkit import acted, context, need_build, registered, shot
+from .appkit import acted, context, need_build, no_horizontal_scroll, registered, shot
 
 pytestmark = pytest.mark.browser
 
@@ -36,6 +37,19 @@ def test_a_box_taken_elsewhere_is_pushed_to_the_lobby(
     free, boxes = map(int, re.findall(r"\d+", seats.text_content() or "")[:2])
     table = tile.get_attribute("data-table")
     updates = int(watcher.get_attribute("h2[data-updates]", "data-updates") or 0)
+
+    # The phone's lobby: the category bar jumps to roulette and stays at the top of the screen.
+    player.goto(f"{server}/app/#/lobby")
+    bar = player.locator(".category-bar")
+    expect(bar.locator("[data-jump='cat_roulette']")).to_have_text("Рулетка")
+    player.click("[data-jump='cat_roulette']")
+    heading = player.locator("#category-cat_roulette h3")
+    expect(heading).to_be_in_viewport()
+    assert player.evaluate("() => window.scrollY") > 844, "the jump did not move down the lobby"
+    box = bar.bounding_box()
+    assert box is not None and box["y"] == 0, f"the bar left the top: {box}"
+    no_horizontal_scroll(player)
+    shot(player, shots, "phone-lobby-category-bar")
 
     player.goto(f"{server}/app/#/table/{table}")
     acted(player, lambda: player.click("[data-sit='1']"))

@@ -1,5 +1,16 @@
 import { describe, expect, it } from "vitest";
-import { secondCombination } from "./cards";
+import { boardSlots, secondCombination } from "./cards";
+
+describe("the board shows a place for each community card", () => {
+  it("shows five empty places before the flop, and fills them as the streets are dealt", () => {
+    expect(boardSlots([], 5)).toEqual([null, null, null, null, null]);
+    expect(boardSlots(["Ah", "Kd", "2c"], 5)).toEqual(["Ah", "Kd", "2c", null, null]);
+    expect(boardSlots(["Ah", "Kd", "2c", "9s", "Tc"], 5)).toEqual(["Ah", "Kd", "2c", "9s", "Tc"]);
+  });
+  it("shows none where the game has no board (three-card poker)", () => {
+    expect(boardSlots([], 0)).toEqual([]);
+  });
+});
 
 describe("the second combination is named with the hand", () => {
   // As the server settles 3s Qs 7s 8s 7c + 9s at [001] Russian poker: a flush, and the

@@ -15,6 +15,12 @@ export function face(card: string): { rank: string; suit: string; red: boolean }
   return { rank: r === "T" ? "10" : r, suit: SUITS[s] ?? s, red: s === "h" || s === "d" };
 }
 
+/** The community cards as the table lays them: the ones dealt, then an empty place (null) for
+ * each still to come, so a player sees the five places before the flop. */
+export function boardSlots(board: readonly string[], count: number): (string | null)[] {
+  return [...board, ...Array.from({ length: Math.max(0, count - board.length) }, () => null)];
+}
+
 /** Cards as a player reads them: "8♦ Q♦ 10♥". */
 export function cardsText(cards: readonly string[]): string {
   return cards

@@ -21,6 +21,9 @@ export interface Recalled {
   round_id: string;
   game: string;
   profile: string;
+  table_id: number;
+  number: number;
+  opened_at: string;
   commitment: string;
   server_seed: string | null;
   client_seed: string;

@@ -79,7 +79,7 @@ export const errorsEn = {
   err_box_folded: "This box has folded.",
   err_dark_box_decides_nothing: "A dark box decides nothing: it plays as staked.",
   err_exchange_not_now: "No exchange is open to this box now.",
-  err_exchange_count: "You cannot exchange {count} cards here (allowed: {allowed}).",
+  err_exchange_count: "You cannot exchange {count} {count|card|cards} here (allowed: {allowed}).",
   err_already_insured: "This box is already insured.",
   err_client_seed_closed:
     "The client seed can no longer change for this round: set it before the first stake of a new shoe or round.",
@@ -165,7 +165,7 @@ export const errorsRu: Record<keyof typeof errorsEn, string> = {
   err_box_folded: "Этот бокс сбросил карты.",
   err_dark_box_decides_nothing: "Тёмный бокс ничего не решает: он играет как поставлен.",
   err_exchange_not_now: "Обмен этому боксу сейчас не доступен.",
-  err_exchange_count: "Здесь нельзя обменять {count} карт (можно: {allowed}).",
+  err_exchange_count: "Здесь нельзя обменять {count} {count|карту|карты|карт} (можно: {allowed}).",
   err_already_insured: "Этот бокс уже застрахован.",
   err_client_seed_closed:
     "Клиентский сид этого раунда уже нельзя изменить: задайте его до первой ставки нового раунда или шуза.",

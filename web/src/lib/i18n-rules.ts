@@ -8,7 +8,7 @@ export const rulesEn = {
   r_how: "How to play",
   r_pays: "Pay tables",
   r_stud_deal: "You and the dealer get five cards each; one of the dealer's cards is dealt face up.",
-  r_stud_decide: "Look at your cards, then fold (the ANTE is lost) or play with a BET of {n} ANTEs.",
+  r_stud_decide: "Look at your cards, then fold (the ANTE is lost) or play with a BET of {n} {n|ANTE|ANTEs}.",
   r_stud_qualify: "The dealer has a game with {hand} or better.",
   r_stud_no_game:
     "When the dealer has no game, every box still playing gets its ANTE paid 1:1 and its BET back.",
@@ -19,7 +19,8 @@ export const rulesEn = {
     "A hand that beats the dealer's game gets its ANTE back and its BET paid by the pay table.",
   r_tie_push: "A tie returns the stakes.",
   r_stud_exchange: "Before deciding you may exchange {from} to {to} cards once, for {price} ANTE.",
-  r_stud_after_sixth: "Right after the sixth card you may exchange {n} cards for one, for {price} ANTEs.",
+  r_stud_after_sixth:
+    "Right after the sixth card you may exchange {n} {n|card|cards} for one, for {price} {price|ANTE|ANTEs}.",
   r_stud_sixth: "Or buy a sixth card for {price} ANTE: the best five of six count.",
   r_stud_second: "A card left out of your hand may form a second combination, paid as well.",
   r_stud_insurance: "With {hand} or better you may insure your hand against the dealer having no game.",
@@ -36,7 +37,7 @@ export const rulesEn = {
   r_holdem_deal:
     "You get two cards, the dealer two; five community cards are dealt; the best five of seven count.",
   r_house_play: "Look at your cards, then fold (the ANTE is lost) or play with a BET of {n} ANTE.",
-  r_house_street: "{line}: after {cards} more community card(s), check or bet {n} ANTE.",
+  r_house_street: "{line}: after {cards} more community {cards|card|cards}, check or bet {n} ANTE.",
   r_house_qualify: "The dealer plays with {hand} or better.",
   r_floor_high: "{rank} high",
   r_floor_pair: "a pair of {rank}",
@@ -51,7 +52,7 @@ export const rulesEn = {
   r_bj_stands_17: "The dealer draws to 16 and stands on every 17.",
   r_bj_blackjack: "A blackjack pays {pays} to 1.",
   r_bj_double: "You may double on your first two cards.",
-  r_bj_split: "Pairs may be split, up to {n} hands.",
+  r_bj_split: "Pairs may be split, up to {n} {n|hand|hands}.",
   r_bj_surrender_no_ace: "You may surrender half your stake, except against a dealer's ace.",
   r_bj_surrender: "You may surrender half your stake.",
   r_bj_insurance: "Against a dealer's ace you may insure up to half your stake; insurance pays {pays} to 1.",
@@ -70,7 +71,8 @@ export const rulesEn = {
   r_roulette_wheel: "European wheel: 37 pockets, numbers 1 to 36 and one zero.",
   r_roulette_bets:
     "Bet on a number, a group of numbers or an outside chance; a call bet on the racetrack places its chips for you.",
-  r_roulette_colours: "At the public table each player plays colour chips of their own colour ({n} colours).",
+  r_roulette_colours:
+    "At the public table each player plays colour chips of their own colour ({n} {n|colour|colours}).",
   r_bet_straight: "Straight (one number)",
   r_bet_split: "Split (two)",
   r_bet_street: "Street (three)",
@@ -121,7 +123,8 @@ export const rulesRu: Record<keyof typeof rulesEn, string> = {
   r_stud_win_returned: "Рука, которая бьёт игру дилера, получает АНТЕ обратно, а СТАВКУ — по таблице выплат.",
   r_tie_push: "При ничьей ставки возвращаются.",
   r_stud_exchange: "Перед решением можно один раз обменять от {from} до {to} карт за {price} АНТЕ.",
-  r_stud_after_sixth: "Сразу после шестой карты можно обменять {n} карты на одну за {price} АНТЕ.",
+  r_stud_after_sixth:
+    "Сразу после шестой карты можно обменять {n} {n|карту|карты|карт} на одну за {price} АНТЕ.",
   r_stud_sixth: "Или купить шестую карту за {price} АНТЕ: считаются лучшие пять из шести.",
   r_stud_second: "Карта, не вошедшая в руку, может составить вторую комбинацию — её тоже оплачивают.",
   r_stud_insurance: "Имея {hand} или старше, можно застраховать руку на случай, если у дилера не будет игры.",
@@ -138,7 +141,8 @@ export const rulesRu: Record<keyof typeof rulesEn, string> = {
   r_holdem_deal:
     "Вы получаете две карты, дилер — две; открываются пять общих карт; считаются лучшие пять из семи.",
   r_house_play: "Посмотрите карты и сбросьте их (АНТЕ проиграно) или играйте со СТАВКОЙ в {n} АНТЕ.",
-  r_house_street: "{line}: после ещё {cards} общих карт(ы) — пропустить или поставить {n} АНТЕ.",
+  r_house_street:
+    "{line}: после ещё {cards} {cards|общей карты|общих карт|общих карт} — пропустить или поставить {n} АНТЕ.",
   r_house_qualify: "Дилер играет, имея {hand} или лучше.",
   r_floor_high: "старшую карту {rank}",
   r_floor_pair: "пару {rank}",
@@ -152,7 +156,7 @@ export const rulesRu: Record<keyof typeof rulesEn, string> = {
   r_bj_stands_17: "Дилер берёт до 16 и останавливается на любых 17.",
   r_bj_blackjack: "Блэкджек оплачивается {pays} к 1.",
   r_bj_double: "Удвоить можно на первых двух картах.",
-  r_bj_split: "Пары можно разделять, до {n} рук.",
+  r_bj_split: "Пары можно разделять, до {n} {n|руки|рук|рук}.",
   r_bj_surrender_no_ace: "Можно сдаться, потеряв половину ставки, кроме как против туза дилера.",
   r_bj_surrender: "Можно сдаться, потеряв половину ставки.",
   r_bj_insurance:
@@ -172,7 +176,8 @@ export const rulesRu: Record<keyof typeof rulesEn, string> = {
   r_roulette_wheel: "Европейское колесо: 37 ячеек, числа от 1 до 36 и одно зеро.",
   r_roulette_bets:
     "Ставьте на число, группу чисел или внешние шансы; ставка по анонсу на трековой разметке раскладывает фишки за вас.",
-  r_roulette_colours: "За общим столом каждый игрок играет цветными фишками своего цвета ({n} цветов).",
+  r_roulette_colours:
+    "За общим столом каждый игрок играет цветными фишками своего цвета ({n} {n|цвет|цвета|цветов}).",
   r_bet_straight: "Число (одно)",
   r_bet_split: "Сплит (два)",
   r_bet_street: "Улица (три)",

@@ -36,7 +36,7 @@ export const tableEn = {
   review_best: "Every decision was the best one.",
   review_cost: "Against the best play your decisions cost {ev} ANTE ({amount}).",
   review_row: "{chosen} instead of {best}",
-  review_unpriced: "Not counted: {n} decision(s) made before the hint arrived.",
+  review_unpriced: "Not counted: {n} {n|decision|decisions} made before the hint arrived.",
   // the dark box's cost, line by line
   dark_what:
     "A dark box is staked blind, before any card is dealt: its BET is put up with the ANTE, and options you pre-buy now are used for you when the cards allow.",
@@ -79,6 +79,7 @@ export const tableEn = {
   note_tie_returned: "returned on a tie",
   dealer_bought_hand: "Dealer after the bought game",
   second_combination_short: "Second combination",
+  board_slot: "place of a community card, not dealt yet",
 };
 
 export const tableRu: Record<keyof typeof tableEn, string> = {
@@ -115,7 +116,8 @@ export const tableRu: Record<keyof typeof tableEn, string> = {
   review_best: "Каждое решение было лучшим.",
   review_cost: "По сравнению с лучшей игрой ваши решения стоили {ev} АНТЕ ({amount}).",
   review_row: "{chosen} вместо «{best}»",
-  review_unpriced: "Не учтено решений, принятых до подсказки: {n}.",
+  review_unpriced:
+    "Не {n|учтено|учтены|учтено} {n} {n|решение, принятое|решения, принятые|решений, принятых} до подсказки.",
   dark_what:
     "Тёмный бокс ставится вслепую, до раздачи: его СТАВКА вносится вместе с АНТЕ, а варианты, купленные сейчас, применяются за вас, когда карты позволяют.",
   dark_breakdown: "Сколько стоит тёмный бокс",
@@ -152,4 +154,5 @@ export const tableRu: Record<keyof typeof tableEn, string> = {
   note_tie_returned: "возвращено при ничьей",
   dealer_bought_hand: "Дилер после покупки игры",
   second_combination_short: "Вторая комбинация",
+  board_slot: "место общей карты, ещё не сдана",
 };

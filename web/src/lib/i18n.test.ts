@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { type Lang, defaultLang, dictionaries, en, profileName, ru, translate } from "./i18n";
+import { FORMS, pluralsIn } from "./plural";
 
 describe("Russian and English are complete", () => {
   it("every key is in both languages, and none is empty", () => {
@@ -11,9 +12,17 @@ describe("Russian and English are complete", () => {
     }
   });
   it("both texts of a key take the same parameters", () => {
-    const params = (s: string) => [...s.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
+    // a parameter may be written in several plural forms: each counts once
+    const params = (s: string) => [...new Set([...s.matchAll(/\{(\w+)[}|]/g)].map((m) => m[1]))].sort();
     for (const key of Object.keys(en) as (keyof typeof en)[])
       expect(params(ru[key]), key).toEqual(params(en[key]));
+  });
+  it("every plural has its language's forms (English two, Russian three) and no '(s)' is left", () => {
+    for (const lang of ["en", "ru"] as Lang[])
+      for (const [key, text] of Object.entries(dictionaries[lang])) {
+        for (const forms of pluralsIn(text)) expect(forms.length, `${lang}.${key}`).toBe(FORMS[lang].length);
+        expect(text, `${lang}.${key}`).not.toMatch(/\((s|ы|а|ов|и)\)/);
+      }
   });
   it("every profile of the casino has a name in both languages", () => {
     // Every profile the server ships (src/croupier/profiles/*.toml), not a list kept by hand.

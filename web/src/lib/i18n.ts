@@ -4,6 +4,7 @@ import { accountEn, accountRu } from "./i18n-account";
 import { errorsEn, errorsRu } from "./i18n-errors";
 import { rulesEn, rulesRu } from "./i18n-rules";
 import { tableEn, tableRu } from "./i18n-table";
+import { pluralise } from "./plural";
 
 export type Lang = "ru" | "en";
 
@@ -39,6 +40,7 @@ export const en = {
   card_is: "Your player card number",
   card_hint: "You log in with this number (or your e-mail) and your password.",
   lang_name: "English",
+  categories: "Game categories",
   cat_russian: "Russian poker",
   cat_house: "Hold'em and three-card",
   cat_blackjack: "Blackjack",
@@ -332,6 +334,7 @@ export const ru: Record<Key, string> = {
   card_is: "Номер вашей карты игрока",
   card_hint: "Для входа нужны этот номер (или e-mail) и ваш пароль.",
   lang_name: "Русский",
+  categories: "Категории игр",
   cat_russian: "Русский покер",
   cat_house: "Холдем и три карты",
   cat_blackjack: "Блэкджек",
@@ -600,7 +603,7 @@ export function defaultLang(saved: string | null, browser: readonly string[]): L
 }
 
 export function translate(lang: Lang, key: Key, params: Record<string, string | number> = {}): string {
-  const text = dictionaries[lang][key];
+  const text = pluralise(lang, dictionaries[lang][key], params);
   return text.replace(/\{(\w+)\}/g, (_, name: string) => String(params[name] ?? `{${name}}`));
 }
 

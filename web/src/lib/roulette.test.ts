@@ -3,6 +3,7 @@ import {
   TRACK,
   WHEEL,
   anchor,
+  betOutcome,
   cellOf,
   chipsIn,
   frame,
@@ -120,6 +121,45 @@ describe("the chips on the layout", () => {
       { box: 1, spot: "straight:17", amount: 2500 },
     ]);
     expect(bets[0]?.amount).toBe(2500); // the table's bets are left as they are
+  });
+});
+
+describe("a chip is marked won or lost once the wheel has landed", () => {
+  // Voisins spread over seven positions; the settlement has one line per position, none per bet.
+  const voisins = {
+    "street:0-2-3": 200,
+    "split:4-7": 100,
+    "split:12-15": 100,
+    "split:18-21": 100,
+    "split:19-22": 100,
+    "corner:25-26-28-29": 200,
+    "split:32-35": 100,
+  };
+  const bets = [
+    { box: 1, spot: "voisins", amount: 900, positions: voisins },
+    { box: 1, spot: "straight:17", amount: 100, positions: { "straight:17": 100 } },
+    { box: 2, spot: "voisins", amount: 900, positions: voisins },
+  ];
+  const settledOn = (won: string) => [
+    {
+      box: 1,
+      lines: [...Object.keys(voisins), "straight:17"].map((line) => ({
+        line,
+        returned: line === won ? 1800 : 0,
+      })),
+    },
+  ];
+  it("a call bet won if any of its positions won", () => {
+    expect(betOutcome(bets, settledOn("corner:25-26-28-29"), 1, "voisins")).toBe("won");
+    expect(betOutcome(bets, settledOn("corner:25-26-28-29"), 1, "straight:17")).toBe("lost");
+  });
+  it("a call bet lost if none of its positions won", () => {
+    expect(betOutcome(bets, settledOn("straight:17"), 1, "voisins")).toBe("lost");
+    expect(betOutcome(bets, settledOn("straight:17"), 1, "straight:17")).toBe("won");
+  });
+  it("is unmarked where the box has no settled line for it", () => {
+    expect(betOutcome(bets, settledOn("straight:17"), 2, "voisins")).toBe("");
+    expect(betOutcome(bets, [], 1, "voisins")).toBe("");
   });
 });
 

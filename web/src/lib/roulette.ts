@@ -175,6 +175,25 @@ export function stacks(
   return [...found.values()];
 }
 
+/** A stack of chips once the wheel has landed: "won", "lost", or "" while not settled. The server
+ * settles each position on its own line and a call bet spreads over several (voisins over seven,
+ * with the positions of other bets merged in), so a bet won if any position it covers paid. */
+export function betOutcome(
+  bets: readonly { box: number; spot: string; positions?: Record<string, number> }[],
+  settled: readonly { box: number; lines: readonly { line: string; returned: number }[] }[],
+  box: number,
+  spot: string,
+): "won" | "lost" | "" {
+  const covered = new Set<string>();
+  for (const b of bets)
+    if (b.box === box && b.spot === spot)
+      for (const position of Object.keys(b.positions ?? {})) covered.add(position);
+  if (!covered.size) covered.add(spot);
+  const lines = (settled.find((b) => b.box === box)?.lines ?? []).filter((x) => covered.has(x.line));
+  if (!lines.length) return "";
+  return lines.some((x) => x.returned > 0) ? "won" : "lost";
+}
+
 /** Outside bets by name, as the server reads them. */
 export const OUTSIDE = ["low", "even", "red", "black", "odd", "high"] as const;
 export const DOZENS = ["dozen:1", "dozen:2", "dozen:3"] as const;
