@@ -46,7 +46,7 @@ from croupier.store.round_models import Phase, RoundParticipant, StaffAction, Ta
 OPEN_PHASES = (Phase.BETTING.value, Phase.PLAYING.value)
 # What changes in a round's row (every other column is fixed when it opens, or changes
 # with these): a kept picture of the round is current while these are as it shows them.
-_ROUNDS = table_of(TableRound)
+_ROUNDS = ROUNDS_TABLE = table_of(TableRound)
 _PARTICIPANTS = table_of(RoundParticipant)
 _NET = Hot(
     update(_PARTICIPANTS)
@@ -56,8 +56,11 @@ _NET = Hot(
     )
     .values(net=bindparam("net"))
 )
-_CURRENT = select(_ROUNDS.c.id).where(
-    _ROUNDS.c.table_id == bindparam("table_id"), _ROUNDS.c.phase.in_(OPEN_PHASES)
+_CURRENT = Hot(
+    select(_ROUNDS.c.id).where(
+        _ROUNDS.c.table_id == bindparam("table_id"),
+        _ROUNDS.c.phase.in_([literal(phase) for phase in OPEN_PHASES]),
+    )
 )
 _VERSION = Hot(
     select(_ROUNDS.c.events, _ROUNDS.c.phase, _ROUNDS.c.seed_revealed).where(
@@ -227,12 +230,13 @@ class RoundRecords:
 
     def current(self, table_id: int) -> str | None:
         """The table's round in betting or play, if any."""
-        with self.store.read() as session:
-            number = check_table_id(table_id)
-            found = session.connection().execute(_CURRENT, {"table_id": number}).scalar()
-            if found is None:  # none, or no such table: which one, the table lookup says
+        number = check_table_id(table_id)
+        with self.store.engine.connect() as connection:  # asked before every decision
+            found: str | None = _CURRENT.scalar(connection, {"table_id": number})
+        if found is None:  # none, or no such table: which one, the table lookup says
+            with self.store.read() as session:
                 find_table(session, self.store, table_id)
-            return found
+        return found
 
     def open_rounds(self) -> list[str]:
         with self.store.read() as session:
@@ -352,8 +356,8 @@ class RoundRecords:
         """Settle rounds in play, idle for ``idle``, whose engine is done: the process that
         stored their last decision died before settling. Returns the rounds closed now."""
         since = (now or self.store.now()) - idle
-        with self.store.read() as session:
-            idle_rounds = _IDLE.rows(session, {"since": since})
+        with self.store.engine.connect() as connection:
+            idle_rounds = _IDLE.rows(connection, {"since": since})
         return [
             round_id
             for round_id, events in idle_rounds

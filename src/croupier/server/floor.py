@@ -130,7 +130,8 @@ class Floor:
     async def claim_clock(self) -> bool:
         """Take the clock if no other process holds it; on taking it, run start-up recovery
         (and open the demo tables if asked and there are none)."""
-        held = await self.read(self.lease.hold)
+        # SQLite is one process: its clock is always ours (no hop to a thread to be told so).
+        held = await self.read(self.lease.hold) if self.lease.shared else True
         if held and not self.clock_owner:
             self.clock_owner = True
             await self.call(self.start_up, self.demo)
@@ -191,9 +192,7 @@ class Floor:
     async def tick(self) -> list[str]:
         """Let the timer decide where a public table's decision time ran out, and settle a
         round whose last decision was stored by a process that died before settling it."""
-        touched = await self.call(self.rounds.expire_due)
-        stuck = await self.call(self.rounds.settle_stuck, timedelta(seconds=STUCK_AFTER_S))
-        touched += [r for r in stuck if r not in touched]
+        touched = await self.call(self._clock_work)
         for round_id in touched:
             table_id = round_table(round_id)
             self.last_round[table_id] = round_id
@@ -203,6 +202,13 @@ class Floor:
             self._swept_at = time.monotonic()
             await self.sweep_colours()
         return touched
+
+    def _clock_work(self) -> list[str]:
+        """A tick's work on the command thread, in one hand-over (blocking): the rounds
+        the timer decided, then those it settled for a process that died."""
+        touched = self.rounds.expire_due()
+        stuck = self.rounds.settle_stuck(timedelta(seconds=STUCK_AFTER_S))
+        return touched + [r for r in stuck if r not in touched]
 
     async def sweep_colours(self) -> list[int]:
         """Abandoned colour chips changed back, their boxes freed; each table told."""
@@ -221,11 +227,19 @@ class Floor:
         data["players"] = len(info.players)
         return anonymise(data, viewer, set(info.seats.values()))
 
-    def info(self, table_id: int) -> TableInfo:
-        """The table's seats and open round (blocking)."""
+    def _known(self, table_id: int) -> TableInfo | None:
+        """The table's seats and open round as kept, if read or told less than
+        :data:`INFO_TTL_S` ago."""
         cached = self._info.get(table_id)
         if cached is not None and time.monotonic() - cached[0] < INFO_TTL_S:
             return cached[1]
+        return None
+
+    def info(self, table_id: int) -> TableInfo:
+        """The table's seats and open round (blocking)."""
+        known = self._known(table_id)
+        if known is not None:
+            return known
         info = self.tables.get(table_id)
         self._info[table_id] = (time.monotonic(), info)
         return info
@@ -383,7 +397,8 @@ class Floor:
         """
         if not 0 < table_id < 2**31:  # what the database can hold; anything else is no table
             raise NotFound(f"no table {table_id}", "table_not_found")
-        await self.read(self.info, table_id)  # NotFound before anything is made for a bad id
+        if not self._known(table_id):  # NotFound before anything is made for a bad id
+            await self.read(self.info, table_id)
         channel = self.hub.channel(str(table_id))
         async with self._publishing[table_id]:
             first = await self.read(self.snapshot, table_id, viewer)
