@@ -388,6 +388,7 @@ async def run_steps(
     )
     results: dict[tuple[int, ...], list[tuple[float, float, float, float]]] = defaultdict(list)
     for run, (clients, playing) in itertools.product(range(1, args.runs + 1), steps):
+
         def servers_cpu() -> float:
             return sum(cpu_seconds(s.pid) for s in servers)
 
@@ -398,7 +399,8 @@ async def run_steps(
         )
         cpu_after = servers_cpu()
         cpu = cpu_after - cpu_before
-        steady = (cpu_after - stats.cpu_joined) * 1000 / max(1, stats.actions - stats.actions_joined)
+        acted = max(1, stats.actions - stats.actions_joined)
+        steady = (cpu_after - stats.cpu_joined) * 1000 / acted
         per_join = (stats.cpu_joined - cpu_before) * 1000 / clients
         if spy is not None:
             spy.wait(30)
@@ -458,7 +460,7 @@ def profile(pid: int, seconds: float, prefix: str, clients: int) -> subprocess.P
     return subprocess.Popen(
         [
             *(str(spy), "record", "-p", str(pid), "-d", str(int(seconds)), "-r", "250"),
-            *("--format", "raw", "--nonblocking", "--gil", "-o", f"{prefix}-{clients}.txt"),
+            *("--format", "raw", "--nonblocking", "--threads", "-o", f"{prefix}-{clients}.txt"),
         ],
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,

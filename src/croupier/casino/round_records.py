@@ -128,6 +128,10 @@ class RoundRecords:
         # not the row and its events). Written only after a commit, so a reader on another
         # thread never sees a command's state before it is stored.
         self._shown: dict[str, tuple[TableRound, Rebuilt]] = {}
+        # The views made of each round's kept picture, by viewer: the player's answer to a
+        # command is also their part of the event sent after it, and every spectator's
+        # snapshot and join at that picture is one view (made again once the picture is new).
+        self._seen: dict[str, tuple[tuple[TableRound, Rebuilt], dict[Viewer, RoundView]]] = {}
         # The rows the current command wrote (its picture is kept once it commits).
         self._touched: dict[str, TableRound] = {}
         # Per table, its last round committed here (number, phase): where a stake will
@@ -175,6 +179,20 @@ class RoundRecords:
             self._shown.pop(next(iter(self._shown)), None)
         return stored
 
+    def _view_of(self, picture: tuple[TableRound, Rebuilt], viewer: Viewer) -> RoundView:
+        """:func:`make_view` of a kept picture, made once per viewer (the picture is never
+        changed: a command that changes the round keeps a new one)."""
+        round_id = picture[0].id
+        seen = self._seen.get(round_id)
+        if seen is None or seen[0] is not picture:
+            seen = self._seen[round_id] = (picture, {})
+            while len(self._seen) > CACHED_ROUNDS:  # the oldest first
+                self._seen.pop(next(iter(self._seen)), None)
+        view = seen[1].get(viewer)
+        if view is None:
+            view = seen[1][viewer] = make_view(picture[0], picture[1], viewer)
+        return view
+
     # -------------------------------------------------------- reading
 
     def _rebuilt(self, session: Session, row: TableRound) -> Rebuilt:
@@ -201,8 +219,8 @@ class RoundRecords:
 
     def views(self, round_id: str, viewers: list[Viewer]) -> list[RoundView]:
         """The round as each of ``viewers`` may see it, from one read of it."""
-        row, rebuilt = self._picture(check_round(round_id))
-        return [make_view(row, rebuilt, viewer) for viewer in viewers]
+        picture = self._picture(check_round(round_id))
+        return [self._view_of(picture, viewer) for viewer in viewers]
 
     def _picture(self, round_id: str) -> tuple[TableRound, Rebuilt]:
         """The round as committed: the one kept when nothing changed it since (another
@@ -217,9 +235,10 @@ class RoundRecords:
         with self.store.read() as session:
             row = self._row(session, round_id)
             rebuilt = self._rebuilt(session, row)
+        picture = (row, rebuilt)
         if rebuilt.events == row.events:
-            self._shown[round_id] = (row, rebuilt)
-        return row, rebuilt
+            self._shown[round_id] = picture
+        return picture
 
     def engine_state(self, round_id: str) -> tuple[int, Rebuilt]:
         """The round's table and its engine state, whole: for the house's own
