@@ -185,3 +185,22 @@ def test_two_runners_staking_at_once_at_a_table_with_no_round_open_one_round(
     assert casino.ledger.holds(staked[0]) == {players[0]: 1000, players[1]: 1000}
     assert tables.get(table.id).open_round == staked[0]
     assert casino.audit().ok
+
+
+def test_a_round_is_projected_once_per_viewer_until_it_changes(
+    casino: Casino, new_player: Callable[..., Profile]
+) -> None:
+    """The player's answer to a command is also their part of the event sent after it; the
+    next command's change is projected anew (and a spectator never gets the player's view)."""
+    ann = new_player().card_number
+    casino.cashier.buy_chips("buy-1", ann, 100_000)
+    tables, rounds = Tables(casino.store), Rounds(casino.store, casino.ledger)
+    table = tables.create(TableConfig("russian", LIMITS, TableMode.PERSONAL))
+    tables.sit(table.id, ann, 1)
+    staked = rounds.stake("s-1", table.id, ann, 1, {"ante": 1000})
+    mine, theirs = rounds.views(staked.round_id, [Viewer.of(ann), Viewer.spectator()])
+    assert mine is staked and theirs is rounds.view(staked.round_id, Viewer.spectator())
+    assert "cards" not in theirs.view["boxes"][0] and "cards" in mine.view["boxes"][0]
+    played = rounds.act("a-1", staked.round_id, ann, {"box": 1, "act": "play"})
+    after = rounds.view(staked.round_id, Viewer.of(ann))
+    assert after is played and after.events > staked.events
