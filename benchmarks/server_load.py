@@ -393,7 +393,11 @@ async def run_steps(
             return sum(cpu_seconds(s.pid) for s in servers)
 
         cpu_before = servers_cpu()
-        spy = profile(servers[0].pid, args.seconds, args.profile, clients) if args.profile else None
+        spy = (
+            profile(servers[0].pid, args.seconds, args.profile, clients, args.gil)
+            if args.profile
+            else None
+        )
         stats = await run_step(
             bases, players[:playing], clients, args.seconds, args.think, servers_cpu
         )
@@ -454,13 +458,18 @@ async def run_steps(
     )
 
 
-def profile(pid: int, seconds: float, prefix: str, clients: int) -> subprocess.Popen[bytes]:
-    """py-spy (a dev tool: pip install py-spy) samples the first server over the step."""
+def profile(
+    pid: int, seconds: float, prefix: str, clients: int, gil: bool
+) -> subprocess.Popen[bytes]:
+    """py-spy (a dev tool: pip install py-spy) samples the first server over the step, each
+    stack under its thread's name (the event loop, the command and the snapshot threads);
+    ``gil``: only the thread holding the GIL (the Python CPU, not the waits for the disk)."""
     spy = Path(sys.executable).with_name("py-spy")
     return subprocess.Popen(
         [
             *(str(spy), "record", "-p", str(pid), "-d", str(int(seconds)), "-r", "250"),
             *("--format", "raw", "--nonblocking", "--threads", "-o", f"{prefix}-{clients}.txt"),
+            *(["--gil"] if gil else []),
         ],
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
@@ -578,6 +587,9 @@ if __name__ == "__main__":
         "--profile",
         default="",
         help="py-spy the first server each step; raw stacks to PREFIX-N.txt",
+    )
+    parser.add_argument(
+        "--gil", action="store_true", help="with --profile: sample the GIL's holder only"
     )
     arguments = parser.parse_args()
     if arguments.processes > 1 and not arguments.database.startswith("postgresql"):

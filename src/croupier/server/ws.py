@@ -230,8 +230,8 @@ def session_check(
         try:
             if token is None:
                 raise AuthError("no session: log in again", SESSION_ENDED)
-            now = state.casino.auth.authenticate(token)
-            if now.id != player.id:  # cannot happen for a token; never act for someone else
+            if state.casino.auth.session_holder(token) != player.id:
+                # cannot happen for a token; never act for someone else
                 raise AuthError(
                     "the session belongs to another player: log in again", SESSION_ENDED
                 )
