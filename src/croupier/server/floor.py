@@ -58,6 +58,9 @@ ECHO_WAIT_S = 2.0
 # A round idle this long whose last decision ended it but which is not settled (its process
 # died in between) is settled by the clock.
 STUCK_AFTER_S = 2.0
+# How often the clock looks for such rounds (it reads every idle round in play to find them:
+# at a casino of personal tables, most of them; the decision times need the 0.25 s tick).
+STUCK_CHECK_S = 1.0
 
 
 def round_table(round_id: str) -> int:
@@ -100,6 +103,7 @@ class Floor:
         )
         self.colours = Colours(casino.store, colours)
         self._swept_at = 0.0
+        self._stuck_checked_at = 0.0
         self.history = History(casino.store)
         self.worker = ThreadPoolExecutor(1, thread_name_prefix="croupier-commands")
         self.reader = ThreadPoolExecutor(1, thread_name_prefix="croupier-snapshots")
@@ -207,6 +211,9 @@ class Floor:
         """A tick's work on the command thread, in one hand-over (blocking): the rounds
         the timer decided, then those it settled for a process that died."""
         touched = self.rounds.expire_due()
+        if time.monotonic() - self._stuck_checked_at < STUCK_CHECK_S:
+            return touched
+        self._stuck_checked_at = time.monotonic()
         stuck = self.rounds.settle_stuck(timedelta(seconds=STUCK_AFTER_S))
         return touched + [r for r in stuck if r not in touched]
 
