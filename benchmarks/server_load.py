@@ -538,35 +538,55 @@ def _part(frame: str) -> str | None:
     return next((name for name, markers in BUDGET if any(m in frame for m in markers)), None)
 
 
+def stacks(raw: Path) -> Iterator[tuple[str, list[str], int]]:
+    """py-spy's raw lines: (thread name, frames outermost first, samples); a line cut short
+    (py-spy could not read the whole stack) is left out."""
+    for line in raw.read_text().splitlines():
+        stack, _, count = line.rpartition(" ")
+        if not count.isdigit():
+            continue
+        frames = stack.split(";")
+        thread = ""
+        if frames[0].startswith("thread ("):  # --threads: "thread (TID): NAME"
+            thread = frames.pop(0).split(": ", 1)[-1].rsplit("_", 1)[0]
+        yield thread, frames, int(count)
+
+
 def budget(raw: Path) -> dict[str, float]:
     """The share of the busy samples per part of :data:`BUDGET` (and ``other``)."""
     shares: dict[str, int] = defaultdict(int)
     total = 0
-    for line in raw.read_text().splitlines():
-        stack, _, count = line.rpartition(" ")
-        total += int(count)
-        frames = stack.split(";")  # outermost first
+    for _thread, frames, count in stacks(raw):
+        total += count
         part = next((p for f in reversed(frames) if (p := _part(f)) is not None), "other")
         if part == "engine" and any(_part(f) == "projection" for f in frames):
             part = "projection"
-        shares[part] += int(count)
+        shares[part] += count
     return {name: shares[name] / max(1, total) for name in (*dict(BUDGET), "other")}
 
 
 def flame_summary(raw: Path, top: int = 20) -> str:
     """Our functions and the libraries most often on the stack (inclusive share of the
-    busy samples; py-spy leaves idle threads out)."""
+    busy samples; py-spy leaves idle threads out), and each thread's share."""
     inclusive: dict[str, int] = defaultdict(int)
+    threads: dict[str, int] = defaultdict(int)
     total = 0
-    for line in raw.read_text().splitlines():
-        stack, _, count = line.rpartition(" ")
-        samples = int(count)
+    for thread, frames, samples in stacks(raw):
         total += samples
-        for name in {_frame_name(frame) for frame in stack.split(";")} - {None}:
+        threads[thread or "?"] += samples
+        for name in {_frame_name(frame) for frame in frames} - {None}:
             inclusive[str(name)] += samples
     ranked = sorted(inclusive.items(), key=lambda item: -item[1])[:top]
     lines = [f"  {100 * n / max(1, total):5.1f} %  {name}" for name, n in ranked]
-    return f"  flame summary ({total} busy samples, inclusive):\n" + "\n".join(lines)
+    by_thread = ", ".join(
+        f"{name} {100 * n / max(1, total):.0f} %"
+        for name, n in sorted(threads.items(), key=lambda item: -item[1])
+    )
+    return (
+        f"  flame summary ({total} busy samples, inclusive):\n"
+        + "\n".join(lines)
+        + f"\n  by thread: {by_thread}"
+    )
 
 
 if __name__ == "__main__":
