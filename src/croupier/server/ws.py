@@ -77,18 +77,12 @@ def error_message(
     return data
 
 
-async def run_intent(
-    floor: Floor,
-    table_id: int,
-    player: Profile,
-    intent: Intent,
-    check: Callable[[], None] = lambda: None,
-) -> JSON:
+async def run_intent(floor: Floor, table_id: int, player: Profile, intent: Intent) -> JSON:
     """Carry out one intent through the table service; the event it caused is published.
 
-    ``check`` (the session's) runs first, on the command thread with the intent's service
-    calls: one hand-over to that thread per intent."""
-    done = await floor.call(_carry_out, floor, table_id, player.card_number, intent, check)
+    The intent's service calls (a decision's look-up of the table's round and the decision)
+    are one hand-over to the command thread."""
+    done = await floor.call(_carry_out, floor, table_id, player.card_number, intent)
     replayed = False
     if isinstance(done, TableInfo):
         floor.note_table(done)
@@ -99,11 +93,8 @@ async def run_intent(
     return {"type": "ack", "key": intent.key, "seq": seq, "replayed": replayed}
 
 
-def _carry_out(
-    floor: Floor, table_id: int, card: str, intent: Intent, check: Callable[[], None]
-) -> TableInfo | RoundView:
-    """An intent's service calls (blocking: on the command thread), after ``check``."""
-    check()
+def _carry_out(floor: Floor, table_id: int, card: str, intent: Intent) -> TableInfo | RoundView:
+    """An intent's service calls (blocking: on the command thread)."""
     key = f"ws:{card}:{intent.key}"
     rounds, tables = floor.rounds, floor.tables
     if intent.intent == "sit":
@@ -224,7 +215,8 @@ def session_check(
     state: ServerState, token: str | None, player: Profile, key: str
 ) -> Callable[[], None]:
     """What raises :class:`SessionGone` unless ``token`` is still a live session of
-    ``player`` (blocking: run on the command thread, just before the intent)."""
+    ``player`` (blocking: run on the reading thread just before the intent, not on the
+    command thread: on PostgreSQL its round trip would queue every table's commands)."""
 
     def check() -> None:
         try:
@@ -276,9 +268,9 @@ async def _read(
                     error_message("unauthorized", "spectators cannot act: log in and join", key)
                 )
                 continue
-            check = session_check(state, token, player, key)
+            await floor.read(session_check(state, token, player, key))
             with state.metrics.timed(message.intent):
-                answer = await run_intent(floor, table_id, player, message, check)
+                answer = await run_intent(floor, table_id, player, message)
             subscriber.offer(answer)
             log.info("intent", extra={"table": table_id, "intent": message.intent, "ok": True})
         except MessageError as error:
