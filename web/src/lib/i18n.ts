@@ -36,6 +36,7 @@ export const en = {
   adult_rule: "Only adults (18 or older) may register.",
   registered: "Welcome! Your player card number is {card}. Keep it: you log in with it (or your e-mail).",
   lock_warning: "Careful: three wrong passwords in a row lock the card.",
+  lock_last_try: "One try left: a third wrong password in a row locks the card.",
   card_is: "Your player card number",
   card_hint: "You log in with this number (or your e-mail) and your password.",
   lang_name: "English",
@@ -329,6 +330,7 @@ export const ru: Record<Key, string> = {
   registered:
     "Добро пожаловать! Номер вашей карты игрока: {card}. Сохраните его: по нему (или по e-mail) вы входите.",
   lock_warning: "Внимание: три неверных пароля подряд блокируют карту.",
+  lock_last_try: "Осталась одна попытка: третий неверный пароль подряд заблокирует карту.",
   card_is: "Номер вашей карты игрока",
   card_hint: "Для входа нужны этот номер (или e-mail) и ваш пароль.",
   lang_name: "Русский",
