@@ -263,5 +263,32 @@ def revealed_early(page: Page) -> list[str]:
     return early
 
 
+# Every text ``selector`` shows (while visible), in order, from the moment it is watched: a thing
+# on screen for a moment (a two-second clock) is seen whenever it shows, however slow the machine.
+_WATCH = """(selector) => {
+  window.__seen = window.__seen || {};
+  const seen = (window.__seen[selector] = []);
+  const look = () => {
+    const el = document.querySelector(selector);
+    const text = el && el.checkVisibility() ? el.textContent.trim() : "";
+    if (text && seen[seen.length - 1] !== text) seen.push(text);
+  };
+  look();
+  new MutationObserver(look)
+    .observe(document.body, { childList: true, subtree: true, characterData: true });
+}"""
+
+
+def watch_text(page: Page, selector: str) -> None:
+    """From now on, note each text ``selector`` shows (see :func:`texts_seen`)."""
+    page.evaluate(_WATCH, selector)
+
+
+def texts_seen(page: Page, selector: str) -> list[str]:
+    """The texts ``selector`` showed, in order, since :func:`watch_text`."""
+    seen: list[str] = page.evaluate("(selector) => window.__seen[selector]", selector)
+    return seen
+
+
 def shot(page: Page, folder: Path, name: str) -> None:
     page.screenshot(path=folder / f"{name}.png", full_page=True)
