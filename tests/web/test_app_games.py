@@ -70,7 +70,10 @@ def test_every_game_plays_from_the_lobby_to_the_settlement(
         open_personal(page, server, profile)
         if profile in HOUSE:
             watch_text(page, "#street")
-        stake(page, "stake" if profile == "blackjack" else "ante")
+        if profile == "blackjack":  # the stake and the 21+3 side bet beside it
+            stake(page, "stake", "twenty_one_plus_three")
+        else:
+            stake(page, "ante")
         if profile in STUD:
             # the hand is named while deciding
             page.wait_for_selector("[data-box='1'] [data-hand-name]")
@@ -87,8 +90,21 @@ def test_every_game_plays_from_the_lobby_to_the_settlement(
             expect(page.locator("#street")).to_have_count(0 if profile == "three-card" else 1)
         no_horizontal_scroll(page)
         shot(page, shots, f"{size}-{profile}-deciding")
+        if profile == "blackjack":  # a double: one card more, and the hand says it was doubled
+            acted(page, lambda: page.click("#actions [data-act='double']"))
+            hand = page.locator("[data-box='1'] .hand")
+            expect(hand).to_contain_text("doubled" if size == "desktop" else "удвоено")
+            expect(hand.locator(".cards > *")).to_have_count(3)
         settle(page)
         settlement = page.locator("[data-box='1'] .settlement")
+        if profile == "blackjack":  # the doubled stake and the 21+3 each settled on a line
+            # the doubled half on a line of its own, named in the player's language
+            double = settlement.locator("tr[data-line='double']")
+            expect(double).to_contain_text("Double" if size == "desktop" else "Удвоение")
+            expect(double).to_have_attribute("data-staked", "2500")
+            side = settlement.locator("tr[data-line='twenty_one_plus_three']")
+            expect(side).to_contain_text("21+3")
+            expect(side).to_have_attribute("data-staked", "2500")
         expect(settlement.locator("tr[data-line]").first).to_be_visible()
         if profile in STUD or profile in HOUSE:
             expect(page.locator("#dealer-hand")).not_to_be_empty()
