@@ -43,7 +43,7 @@ import sys
 import tempfile
 import time
 from collections import defaultdict
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -79,6 +79,16 @@ class Stats:
     lags: list[float] = field(default_factory=list)  # the generator's event-loop lateness
     actions: int = 0
     errors: list[str] = field(default_factory=list)
+    joined: int = 0  # sockets that have their first snapshot
+    all_joined: asyncio.Event = field(default_factory=asyncio.Event)
+    # the servers' CPU seconds and the actions counted when every socket had joined
+    cpu_joined: float = float("nan")
+    actions_joined: int = 0
+
+    def join(self, expected: int) -> None:
+        self.joined += 1
+        if self.joined == expected:
+            self.all_joined.set()
 
 
 def cpu_seconds(pid: int) -> float:
@@ -160,12 +170,16 @@ def make_players(url: str, count: int) -> list[tuple[str, int]]:
 
 
 async def spectate(
-    ws_base: str, table: Table, stop: asyncio.Event, stats: Stats, crossed: bool
+    ws_base: str, table: Table, stop: asyncio.Event, stats: Stats, crossed: bool, clients: int
 ) -> None:
     try:
         async with websockets.connect(f"{ws_base}/ws/tables/{table.table_id}?as=spectator") as ws:
+            joined = False
             while True:  # until cancelled: the last actions' events are still counted
                 message = json.loads(await ws.recv())
+                if not joined:
+                    joined = True
+                    stats.join(clients)
                 if message["type"] == "event":
                     table.received[message["seq"]].append((time.perf_counter(), crossed))
     except (OSError, websockets.WebSocketException) as error:
@@ -196,6 +210,7 @@ async def play(
     stats: Stats,
     think: float,
     rng: random.Random,
+    clients: int,
 ) -> None:
     keys = itertools.count(int(time.time() * 1000) % 10**9)
     headers = {"Authorization": f"Bearer {token}"}
@@ -204,6 +219,7 @@ async def play(
             f"{ws_base}/ws/tables/{table.table_id}", additional_headers=headers
         ) as ws:
             state = json.loads(await ws.recv())["state"]
+            stats.join(clients)
             seated = "1" in state["table"]["seats"]
             if not seated:
                 await ws.send(
@@ -261,7 +277,12 @@ def percentile(values: list[float], q: float) -> float:
 
 
 async def run_step(
-    bases: list[str], players: list[tuple[str, Table]], clients: int, seconds: float, think: float
+    bases: list[str],
+    players: list[tuple[str, Table]],
+    clients: int,
+    seconds: float,
+    think: float,
+    cpu: Callable[[], float],
 ) -> Stats:
     """One step: player i on process i mod N, its spectators on the processes after it."""
     ws_bases = [base.replace("http", "ws", 1) for base in bases]
@@ -280,15 +301,24 @@ async def run_step(
         home = index % len(bases)
         where = (home + 1 + i // len(players) % max(1, len(bases) - 1)) % len(bases)
         watchers.append(
-            asyncio.create_task(spectate(ws_bases[where], table, stop, stats, where != home))
+            asyncio.create_task(
+                spectate(ws_bases[where], table, stop, stats, where != home, clients)
+            )
         )
     await asyncio.sleep(min(5.0, 0.5 + spectators / 300))  # let them connect
     lag = asyncio.create_task(measure_lag(stop, stats))
     actors = [
-        asyncio.create_task(play(ws_bases[i % len(bases)], token, table, stop, stats, think, rng))
+        asyncio.create_task(
+            play(ws_bases[i % len(bases)], token, table, stop, stats, think, rng, clients)
+        )
         for i, (token, table) in enumerate(players)
     ]
-    await asyncio.sleep(seconds)
+    started = time.perf_counter()
+    with contextlib.suppress(TimeoutError):
+        await asyncio.wait_for(stats.all_joined.wait(), seconds)
+    # From here on the servers' CPU is the actions' (and the idle sockets'), not the joins'.
+    stats.cpu_joined, stats.actions_joined = cpu(), stats.actions
+    await asyncio.sleep(max(0.0, seconds - (time.perf_counter() - started)))
     stop.set()
     await asyncio.sleep(2.5)  # the last collections
     for task in [*actors, *watchers, lag]:
@@ -352,15 +382,30 @@ async def run_steps(
     bases = [f"http://127.0.0.1:{port}" for port in ports]
     print(
         f"{'run':>3} {'clients':>8} {'playing':>8} {'actions/s':>10} {'p50 ms':>8} {'p95 ms':>8} "
-        f"{'p99 ms':>8} {'cross p99':>9} {'cpu ms/act':>10} {'gen lag p99':>11} {'errors':>7} "
+        f"{'p99 ms':>8} {'cross p99':>9} {'cpu ms/act':>10} {'steady ms':>10} {'join ms':>8} "
+        f"{'gen lag p99':>11} {'errors':>7} "
         f"{'load':>5}"
     )
-    results: dict[tuple[int, ...], list[tuple[float, float, float]]] = defaultdict(list)
+    results: dict[tuple[int, ...], list[tuple[float, float, float, float]]] = defaultdict(list)
     for run, (clients, playing) in itertools.product(range(1, args.runs + 1), steps):
-        cpu_before = sum(cpu_seconds(s.pid) for s in servers)
-        spy = profile(servers[0].pid, args.seconds, args.profile, clients) if args.profile else None
-        stats = await run_step(bases, players[:playing], clients, args.seconds, args.think)
-        cpu = sum(cpu_seconds(s.pid) for s in servers) - cpu_before
+
+        def servers_cpu() -> float:
+            return sum(cpu_seconds(s.pid) for s in servers)
+
+        cpu_before = servers_cpu()
+        spy = (
+            profile(servers[0].pid, args.seconds, args.profile, clients, args.gil)
+            if args.profile
+            else None
+        )
+        stats = await run_step(
+            bases, players[:playing], clients, args.seconds, args.think, servers_cpu
+        )
+        cpu_after = servers_cpu()
+        cpu = cpu_after - cpu_before
+        acted = max(1, stats.actions - stats.actions_joined)
+        steady = (cpu_after - stats.cpu_joined) * 1000 / acted
+        per_join = (stats.cpu_joined - cpu_before) * 1000 / clients
         if spy is not None:
             spy.wait(30)
         ms = [d * 1000 for d in stats.delays]
@@ -368,12 +413,13 @@ async def run_steps(
         lags = [d * 1000 for d in stats.lags]
         per_action = cpu * 1000 / stats.actions if stats.actions else float("nan")
         rate, p99 = stats.actions / args.seconds, percentile(ms, 0.99)
-        results[(clients, playing)].append((rate, p99, per_action))
+        results[(clients, playing)].append((rate, p99, per_action, steady))
         print(
             f"{run:>3} {clients:>8} {playing:>8} {rate:>10.1f} "
             f"{percentile(ms, 0.50):>8.1f} {percentile(ms, 0.95):>8.1f} "
             f"{p99:>8.1f} {percentile(crossed, 0.99):>9.1f} "
-            f"{per_action:>10.1f} {percentile(lags, 0.99):>11.1f} {len(stats.errors):>7} "
+            f"{per_action:>10.1f} {steady:>10.2f} {per_join:>8.2f} "
+            f"{percentile(lags, 0.99):>11.1f} {len(stats.errors):>7} "
             f"{os.getloadavg()[0]:>5.1f}",
             flush=True,
         )
@@ -389,7 +435,7 @@ async def run_steps(
             )
     if args.runs > 1:
         for (clients, playing), rows in results.items():
-            rates, p99s, cpus = zip(*rows, strict=True)
+            rates, p99s, cpus, steadies = zip(*rows, strict=True)
             print(
                 f"{clients}:{playing} over {len(rows)} runs: actions/s "
                 + " ".join(f"{r:.1f}" for r in rates)
@@ -397,23 +443,33 @@ async def run_steps(
                 + " ".join(f"{p:.0f}" for p in p99s)
                 + "; cpu ms/act "
                 + " ".join(f"{c:.1f}" for c in cpus)
+                + "; steady cpu ms/act "
+                + " ".join(f"{c:.2f}" for c in steadies)
             )
     print(
         "cpu ms/act: the server processes' CPU (all threads) over the step / actions; "
-        "it includes the spectators' snapshots and sends. load: the machine's 1-minute "
+        "it includes the spectators' snapshots and sends, and every socket's join (the "
+        "handshake, the session, the first snapshot). steady ms: the same from the moment "
+        "every socket had joined (the actions and the idle sockets only). join ms: the CPU "
+        "until then per socket. load: the machine's 1-minute "
         "load average after the step (other work on it makes every figure but cpu ms/act "
         "worse). --think 0: every player acts as soon as its last action is answered, so "
         "actions/s is the server's decisions per second at saturation."
     )
 
 
-def profile(pid: int, seconds: float, prefix: str, clients: int) -> subprocess.Popen[bytes]:
-    """py-spy (a dev tool: pip install py-spy) samples the first server over the step."""
+def profile(
+    pid: int, seconds: float, prefix: str, clients: int, gil: bool
+) -> subprocess.Popen[bytes]:
+    """py-spy (a dev tool: pip install py-spy) samples the first server over the step, each
+    stack under its thread's name (the event loop, the command and the snapshot threads);
+    ``gil``: only the thread holding the GIL (the Python CPU, not the waits for the disk)."""
     spy = Path(sys.executable).with_name("py-spy")
     return subprocess.Popen(
         [
-            *(str(spy), "record", "-p", str(pid), "-d", str(int(seconds)), "-r", "100"),
-            *("--format", "raw", "--nonblocking", "-o", f"{prefix}-{clients}.txt"),
+            *(str(spy), "record", "-p", str(pid), "-d", str(int(seconds)), "-r", "250"),
+            *("--format", "raw", "--nonblocking", "--threads", "-o", f"{prefix}-{clients}.txt"),
+            *(["--gil"] if gil else []),
         ],
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
@@ -482,35 +538,55 @@ def _part(frame: str) -> str | None:
     return next((name for name, markers in BUDGET if any(m in frame for m in markers)), None)
 
 
+def stacks(raw: Path) -> Iterator[tuple[str, list[str], int]]:
+    """py-spy's raw lines: (thread name, frames outermost first, samples); a line cut short
+    (py-spy could not read the whole stack) is left out."""
+    for line in raw.read_text().splitlines():
+        stack, _, count = line.rpartition(" ")
+        if not count.isdigit():
+            continue
+        frames = stack.split(";")
+        thread = ""
+        if frames[0].startswith("thread ("):  # --threads: "thread (TID): NAME"
+            thread = frames.pop(0).split(": ", 1)[-1].rsplit("_", 1)[0]
+        yield thread, frames, int(count)
+
+
 def budget(raw: Path) -> dict[str, float]:
     """The share of the busy samples per part of :data:`BUDGET` (and ``other``)."""
     shares: dict[str, int] = defaultdict(int)
     total = 0
-    for line in raw.read_text().splitlines():
-        stack, _, count = line.rpartition(" ")
-        total += int(count)
-        frames = stack.split(";")  # outermost first
+    for _thread, frames, count in stacks(raw):
+        total += count
         part = next((p for f in reversed(frames) if (p := _part(f)) is not None), "other")
         if part == "engine" and any(_part(f) == "projection" for f in frames):
             part = "projection"
-        shares[part] += int(count)
+        shares[part] += count
     return {name: shares[name] / max(1, total) for name in (*dict(BUDGET), "other")}
 
 
 def flame_summary(raw: Path, top: int = 20) -> str:
     """Our functions and the libraries most often on the stack (inclusive share of the
-    busy samples; py-spy leaves idle threads out)."""
+    busy samples; py-spy leaves idle threads out), and each thread's share."""
     inclusive: dict[str, int] = defaultdict(int)
+    threads: dict[str, int] = defaultdict(int)
     total = 0
-    for line in raw.read_text().splitlines():
-        stack, _, count = line.rpartition(" ")
-        samples = int(count)
+    for thread, frames, samples in stacks(raw):
         total += samples
-        for name in {_frame_name(frame) for frame in stack.split(";")} - {None}:
+        threads[thread or "?"] += samples
+        for name in {_frame_name(frame) for frame in frames} - {None}:
             inclusive[str(name)] += samples
     ranked = sorted(inclusive.items(), key=lambda item: -item[1])[:top]
     lines = [f"  {100 * n / max(1, total):5.1f} %  {name}" for name, n in ranked]
-    return f"  flame summary ({total} busy samples, inclusive):\n" + "\n".join(lines)
+    by_thread = ", ".join(
+        f"{name} {100 * n / max(1, total):.0f} %"
+        for name, n in sorted(threads.items(), key=lambda item: -item[1])
+    )
+    return (
+        f"  flame summary ({total} busy samples, inclusive):\n"
+        + "\n".join(lines)
+        + f"\n  by thread: {by_thread}"
+    )
 
 
 if __name__ == "__main__":
@@ -531,6 +607,9 @@ if __name__ == "__main__":
         "--profile",
         default="",
         help="py-spy the first server each step; raw stacks to PREFIX-N.txt",
+    )
+    parser.add_argument(
+        "--gil", action="store_true", help="with --profile: sample the GIL's holder only"
     )
     arguments = parser.parse_args()
     if arguments.processes > 1 and not arguments.database.startswith("postgresql"):

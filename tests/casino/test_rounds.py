@@ -12,21 +12,29 @@ from croupier.cards.fair import FairSeed
 from croupier.casino import Casino, Profile, Role
 from croupier.casino.replay import events_of, rebuild
 from croupier.casino.rounds import Rounds
-from croupier.casino.tables import TableConfig, TableMode, Tables
+from croupier.casino.tables import TableConfig, TableInfo, TableMode, Tables
 from croupier.games.base import Limits, Viewer
 from croupier.store.round_models import Phase, TableRound
 
 LIMITS = Limits(100, 10_000, 1_000_000)
 
 
-def test_stud_round_stakes_held_then_settled_through_the_ledger(
+def seated_at_russian(
     casino: Casino, new_player: Callable[..., Profile]
-) -> None:
+) -> tuple[str, Tables, Rounds, TableInfo]:
+    """A player with chips, seated at box 1 of a personal Russian-poker table."""
     ann = new_player().card_number
     casino.cashier.buy_chips("buy-1", ann, 100_000)
     tables, rounds = Tables(casino.store), Rounds(casino.store, casino.ledger)
     table = tables.create(TableConfig("russian", LIMITS, TableMode.PERSONAL))
     tables.sit(table.id, ann, 1)
+    return ann, tables, rounds, table
+
+
+def test_stud_round_stakes_held_then_settled_through_the_ledger(
+    casino: Casino, new_player: Callable[..., Profile]
+) -> None:
+    ann, _, rounds, table = seated_at_russian(casino, new_player)
     view = rounds.stake("s-1", table.id, ann, 1, {"ante": 1000})
     # Every seated box is staked: dealt at once, the ANTE held, the seed only committed.
     assert view.phase is Phase.PLAYING
@@ -46,11 +54,7 @@ def test_stud_round_stakes_held_then_settled_through_the_ledger(
 def test_repeated_action_key_is_replayed_not_applied_twice(
     casino: Casino, new_player: Callable[..., Profile]
 ) -> None:
-    ann = new_player().card_number
-    casino.cashier.buy_chips("buy-1", ann, 100_000)
-    tables, rounds = Tables(casino.store), Rounds(casino.store, casino.ledger)
-    table = tables.create(TableConfig("russian", LIMITS, TableMode.PERSONAL))
-    tables.sit(table.id, ann, 1)
+    ann, _, rounds, table = seated_at_russian(casino, new_player)
     first = rounds.stake("s-1", table.id, ann, 1, {"ante": 1000})
     again = rounds.stake("s-1", table.id, ann, 1, {"ante": 1000})
     assert again.replayed and again.round_id == first.round_id
@@ -130,11 +134,7 @@ def test_a_dark_box_is_held_what_the_engine_stakes_for_it_bet_and_pre_buys_inclu
     """Holds come from the engine's ``staked``: a dark box's BET and blind pre-buys
     are held with its ANTE, and the settlement stakes exactly what was held
     (a mismatch would void the round)."""
-    ann = new_player().card_number
-    casino.cashier.buy_chips("buy-1", ann, 100_000)
-    tables, rounds = Tables(casino.store), Rounds(casino.store, casino.ledger)
-    table = tables.create(TableConfig("russian", LIMITS, TableMode.PERSONAL))
-    tables.sit(table.id, ann, 1)
+    ann, tables, rounds, table = seated_at_russian(casino, new_player)
     tables.sit(table.id, ann, 2)
     rounds.stake("s-1", table.id, ann, 1, {"ante": 1000})
     assert casino.ledger.balance(ann) == 99_000
@@ -185,3 +185,19 @@ def test_two_runners_staking_at_once_at_a_table_with_no_round_open_one_round(
     assert casino.ledger.holds(staked[0]) == {players[0]: 1000, players[1]: 1000}
     assert tables.get(table.id).open_round == staked[0]
     assert casino.audit().ok
+
+
+def test_a_round_is_projected_once_per_viewer_until_it_changes(
+    casino: Casino, new_player: Callable[..., Profile]
+) -> None:
+    """The player's answer to a command is also their part of the event sent after it; the
+    next command's change is projected anew (and a spectator never gets the player's view)."""
+    ann, _, rounds, table = seated_at_russian(casino, new_player)
+    staked = rounds.stake("s-1", table.id, ann, 1, {"ante": 1000})
+    mine, theirs = rounds.views(staked.round_id, [Viewer.of(ann), Viewer.spectator()])
+    assert mine is staked and theirs is rounds.view(staked.round_id, Viewer.spectator())
+    assert theirs.view is not None and mine.view is not None
+    assert "cards" not in theirs.view["boxes"][0] and "cards" in mine.view["boxes"][0]
+    played = rounds.act("a-1", staked.round_id, ann, {"box": 1, "act": "play"})
+    after = rounds.view(staked.round_id, Viewer.of(ann))
+    assert after is played and after.events > staked.events

@@ -5,10 +5,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from datetime import timedelta
 
+from sqlalchemy import event
+
 from croupier.casino import Casino, Profile
 from croupier.casino.rounds import Rounds
 from croupier.casino.tables import TableConfig, Tables
 from croupier.games.base import Limits, Viewer
+from croupier.store.hot import Sent
 from croupier.store.round_models import Phase, TableMode
 from croupier.store.testing import SettableClock
 
@@ -87,3 +90,29 @@ def test_public_betting_deals_when_the_time_after_the_last_stake_runs_out(
     rounds.expire_due()
     dealt = rounds.view(view.round_id, Viewer.of(ann))
     assert dealt.phase is Phase.PLAYING and [s.box for s in dealt.stakes] == [1]
+
+
+def test_clock_writes_nothing_while_no_decision_time_has_run_out(
+    casino: Casino, new_player: Callable[..., Profile], clock: SettableClock
+) -> None:
+    """The clock runs four times a second: with nothing due it reads the deadlines once and
+    opens no transaction (it used to lock and rebuild every open public round)."""
+    table, (ann, bob) = seated(casino, new_player, TableMode.PUBLIC, 2)
+    rounds = Rounds(casino.store, casino.ledger)
+    rounds.stake("s1", table, ann, 1, {"ante": 1000})
+    rid = rounds.stake("s2", table, bob, 3, {"ante": 1000}).round_id
+    begun: list[object] = []
+
+    def began(connection: object) -> None:
+        begun.append(connection)
+
+    event.listen(casino.store.engine, "begin", began)
+    try:
+        sent = Sent.statements
+        clock.advance(seconds=19)
+        assert rounds.expire_due() == []
+        assert (Sent.statements - sent, begun) == (1, [])
+    finally:
+        event.remove(casino.store.engine, "begin", began)
+    clock.advance(seconds=1)
+    assert rounds.expire_due() == [rid]  # and once it has, the box is decided as before

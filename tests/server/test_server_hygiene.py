@@ -13,16 +13,14 @@ from fastapi.testclient import TestClient
 
 from croupier.casino.players import REGISTRATION_REFUSED
 from croupier.server import projection
-from croupier.server.app import create_app
+from croupier.server.app import WEBAPP, create_app
 
 from .conftest import PASSWORD, make_config, register
 
 Make = Callable[..., tuple[str, dict[str, str]]]
 
 
-@pytest.mark.parametrize(
-    "path", ["/", "/app/", "/static/app.js", "/api/profiles", "/api/balance", "/nope"]
-)
+@pytest.mark.parametrize("path", ["/", "/app/", "/api/profiles", "/api/balance", "/nope"])
 def test_every_answer_carries_the_security_headers(client: TestClient, path: str) -> None:
     headers = client.get(path).headers
     csp = headers["content-security-policy"]
@@ -37,8 +35,16 @@ def test_the_page_has_no_inline_script_or_style(client: TestClient) -> None:
     page = client.get("/").text
     assert "<script>" not in page and '<script type="module">' not in page
     assert " style=" not in page and "<style" not in page
-    for name in ("app.js", "table.js"):
-        assert "style:" not in client.get(f"/static/{name}").text  # no style attributes
+
+
+def test_the_old_client_is_gone_and_the_root_leads_to_the_new_one(client: TestClient) -> None:
+    for old in ("/static/app.js", "/static/table.js", "/static/"):
+        assert client.get(old).status_code == 404, old
+    root = client.get("/", follow_redirects=False)
+    if (WEBAPP / "index.html").is_file():
+        assert root.is_redirect and root.headers["location"] == "/app/"
+    else:  # not built (make test-fast): no client to lead to, and no old one either
+        assert root.status_code == 404
 
 
 def test_a_cookie_post_from_another_site_is_refused_before_it_runs(

@@ -51,14 +51,22 @@ def server_dealing(seed: bytes) -> Any:
     return dealing
 
 
-def log_in_after_a_wrong_password(page: Page, login: str) -> None:
-    """On the login page: a wrong password refused in words, then the right one lets in."""
+def log_in_after_a_wrong_password(page: Page, login: str, wrong: int = 1) -> None:
+    """On the login page: ``wrong`` wrong passwords refused in words (after two, the warning says
+    one try is left before the card locks), then the right one lets in."""
     page.fill("#login-form [name=card_number]", login)
-    page.fill("#login-form [name=password]", "a wrong password")
-    page.click("#login-form button[type=submit]")
-    expect(page.locator("#notice.error")).to_contain_text(
-        re.compile("Wrong card number, e-mail or password|Неверный номер карты")
-    )
+    warning = page.locator("#lock-warning")
+    for tried in range(1, wrong + 1):
+        page.fill("#login-form [name=password]", "a wrong password")
+        page.click("#login-form button[type=submit]")
+        if tried < 2:  # the general warning, not yet the last try
+            expect(page.locator("#notice.error")).to_contain_text(
+                re.compile("Wrong card number, e-mail or password|Неверный номер карты")
+            )
+            expect(warning).not_to_have_class(re.compile(r"\bwarn\b"))
+        else:  # the warning before the last attempt, in words
+            expect(warning).to_have_class(re.compile(r"\bwarn\b"))
+            expect(warning).to_contain_text(re.compile("One try left|Осталась одна попытка"))
     page.fill("#login-form [name=password]", PASSWORD)
     page.click("#login-form button[type=submit]")
     # the page shows the logged-in header before it moves to the lobby: wait for the move,
@@ -253,6 +261,33 @@ def revealed_early(page: Page) -> list[str]:
     assert found["shown"] > 0, "the table never showed the deal step by step"
     early: list[str] = found["early"]
     return early
+
+
+# Every text ``selector`` shows (while visible), in order, from the moment it is watched: a thing
+# on screen for a moment (a two-second clock) is seen whenever it shows, however slow the machine.
+_WATCH = """(selector) => {
+  window.__seen = window.__seen || {};
+  const seen = (window.__seen[selector] = []);
+  const look = () => {
+    const el = document.querySelector(selector);
+    const text = el && el.checkVisibility() ? el.textContent.trim() : "";
+    if (text && seen[seen.length - 1] !== text) seen.push(text);
+  };
+  look();
+  new MutationObserver(look)
+    .observe(document.body, { childList: true, subtree: true, characterData: true });
+}"""
+
+
+def watch_text(page: Page, selector: str) -> None:
+    """From now on, note each text ``selector`` shows (see :func:`texts_seen`)."""
+    page.evaluate(_WATCH, selector)
+
+
+def texts_seen(page: Page, selector: str) -> list[str]:
+    """The texts ``selector`` showed, in order, since :func:`watch_text`."""
+    seen: list[str] = page.evaluate("(selector) => window.__seen[selector]", selector)
+    return seen
 
 
 def shot(page: Page, folder: Path, name: str) -> None:

@@ -51,15 +51,6 @@ def test_money_bugs_of_the_old_client_stay_fixed(
     shot(page, shots, f"{size}-baccarat-banker-kept")
     stand(page)
 
-    # A side stake typed at one table is not staked at the next: PAIR PLUS placed, then leave.
-    open_personal(page, server, "three-card")
-    place(page, "pair_plus")
-    expect(page.locator("#stake-summary")).to_contain_text("25.00")
-    stand(page)
-    open_personal(page, server, "texas-holdem")
-    expect(page.locator("#stake-summary")).to_contain_text("0.00")
-    stand(page)
-
     # PAIR PLUS alone is a stake at three-card.
     open_personal(page, server, "three-card")
     stake(page, "pair_plus")
@@ -71,8 +62,19 @@ def test_money_bugs_of_the_old_client_stay_fixed(
     expect(page.locator("#stake-summary")).to_contain_text("25.00")
     stand(page)
 
-    # A refusal at the table is worded with money, no round ids, no kopecks.
+    # A side stake typed at one table is not staked at the next: a BONUS placed at hold'em, then
+    # leave; Russian poker has a BONUS line too, and it starts empty (a BONUS carried over would
+    # show on its spot and in the summary).
+    open_personal(page, server, "texas-holdem")
+    place(page, "bonus")
+    expect(page.locator("[data-spot='bonus'] b")).to_contain_text("25.00")
+    expect(page.locator("#stake-summary")).to_contain_text("25.00")
+    stand(page)
     open_personal(page, server, "russian")
+    expect(page.locator("[data-spot='bonus'] b")).to_have_text("—")
+    expect(page.locator("#stake-summary b")).to_have_text(re.compile(r"(^|[^\d.,])0\.00$"))
+
+    # A refusal at the table is worded with money, no round ids, no kopecks.
     place(page, "ante", chip=500)
     page.click("[data-stake='1']")
     notice = page.locator("#notice.error")

@@ -1,6 +1,7 @@
 """Every game of the casino plays in the new client, on a desktop and on a phone: from the
 lobby's Play button to the settlement, broken down by line; a screenshot of each table
-(test-artifacts/web/<test>/<size>-<profile>-*.jpg). No page scrolls sideways."""
+(test-artifacts/web/<test>/<size>-<profile>-*.jpg). No page scrolls sideways. Hold'em names
+the street as the round goes (pre-flop, flop, turn, showdown)."""
 
 from __future__ import annotations
 
@@ -22,6 +23,8 @@ from .appkit import (
     shot,
     stake,
     stand,
+    texts_seen,
+    watch_text,
     watch_the_reveal,
 )
 
@@ -37,6 +40,19 @@ STUD = [
     "six-card-all-in-one",
 ]
 HOUSE = ["texas-holdem", "texas-holdem-bonus", "three-card"]
+# The streets a cautious player sees named, in order: casino hold'em deals the flop with the hole
+# cards and the turn and river together; hold'em bonus stops at each street. In both languages.
+STREETS = {
+    "texas-holdem": ["Flop", "Showdown"],
+    "texas-holdem-bonus": ["Pre-flop", "Flop", "Turn", "Showdown"],
+}
+STREET_RU = {
+    "Street": "Улица",
+    "Pre-flop": "Префлоп",
+    "Flop": "Флоп",
+    "Turn": "Тёрн",
+    "Showdown": "Вскрытие",
+}
 
 
 @pytest.mark.parametrize("size", ["desktop", "phone"])
@@ -52,7 +68,12 @@ def test_every_game_plays_from_the_lobby_to_the_settlement(
     shot(page, shots, f"{size}-lobby")
     for profile in STUD + HOUSE + ["blackjack"]:
         open_personal(page, server, profile)
-        stake(page, "stake" if profile == "blackjack" else "ante")
+        if profile in HOUSE:
+            watch_text(page, "#street")
+        if profile == "blackjack":  # the stake and the 21+3 side bet beside it
+            stake(page, "stake", "twenty_one_plus_three")
+        else:
+            stake(page, "ante")
         if profile in STUD:
             # the hand is named while deciding
             page.wait_for_selector("[data-box='1'] [data-hand-name]")
@@ -77,8 +98,21 @@ def test_every_game_plays_from_the_lobby_to_the_settlement(
             )
         no_horizontal_scroll(page)
         shot(page, shots, f"{size}-{profile}-deciding")
+        if profile == "blackjack":  # a double: one card more, and the hand says it was doubled
+            acted(page, lambda: page.click("#actions [data-act='double']"))
+            hand = page.locator("[data-box='1'] .hand")
+            expect(hand).to_contain_text("doubled" if size == "desktop" else "удвоено")
+            expect(hand.locator(".cards > *")).to_have_count(3)
         settle(page)
         settlement = page.locator("[data-box='1'] .settlement")
+        if profile == "blackjack":  # the doubled stake and the 21+3 each settled on a line
+            # the doubled half on a line of its own, named in the player's language
+            double = settlement.locator("tr[data-line='double']")
+            expect(double).to_contain_text("Double" if size == "desktop" else "Удвоение")
+            expect(double).to_have_attribute("data-staked", "2500")
+            side = settlement.locator("tr[data-line='twenty_one_plus_three']")
+            expect(side).to_contain_text("21+3")
+            expect(side).to_have_attribute("data-staked", "2500")
         expect(settlement.locator("tr[data-line]").first).to_be_visible()
         if profile in STUD or profile in HOUSE:
             expect(page.locator("#dealer-hand")).not_to_be_empty()
@@ -86,6 +120,14 @@ def test_every_game_plays_from_the_lobby_to_the_settlement(
             expect(page.locator("#dealer-qualifies")).to_be_visible()
         assert "kopeck" not in (settlement.text_content() or "")
         no_horizontal_scroll(page)
+        if profile in STREETS:  # the street named as the round goes
+            seen = texts_seen(page, "#street")
+            label, names = "Street", STREETS[profile]
+            if size == "phone":
+                label, names = STREET_RU[label], [STREET_RU[n] for n in names]
+            if seen[:1] == [f"{label}: {names[-1]}"]:  # a table reused: its last round, kept
+                seen = seen[1:]
+            assert seen == [f"{label}: {name}" for name in names], seen
         shot(page, shots, f"{size}-{profile}-settled")
         stand(page)
 

@@ -3,18 +3,29 @@ deal; the round is dealt by the house once every staked box's owner has bet, and
 settled, each with their own line. Roulette (issue 13: its public table had one box): both sit,
 stake and bet at one wheel, each sees the other's chips on the layout, and neither may close the
 bets for the other: the croupier spins when the betting time runs out. Another player is named by
-the box they sit at, never by the server's pseudonym ("player-54604ceaddc3" showed)."""
+the box they sit at, never by the server's pseudonym ("player-54604ceaddc3" showed). A player who
+closes their page is gone: past the server's grace (two seconds here) their box is free again on
+the other player's page (issue 13: public tables kept players who had left)."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, expect
 
-from .appkit import acted, newcomer, open_public, shot, sit_at, stake
+from .appkit import acted, newcomer, open_public, seeded_server, shot, sit_at, stake
+from .conftest import SEED
 
 pytestmark = pytest.mark.browser
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """The tests' usual server, its seats of players gone given back after two seconds."""
+    with seeded_server(tmp_path_factory.mktemp("public"), SEED, seat_grace_seconds=2) as (url, _):
+        yield url
 
 
 def test_only_the_house_deals_at_a_public_table(server: str, browser: Browser, shots: Path) -> None:
@@ -42,6 +53,15 @@ def test_only_the_house_deals_at_a_public_table(server: str, browser: Browser, s
         assert "player-" not in " ".join(page.locator("#felt, #log").all_inner_texts())
     shot(first, shots, "settled-desktop")
     shot(second, shots, "settled-phone")
+
+    # The second player closes their page without standing up: their box is free again on the
+    # first player's page once the grace has passed; the first player, still there, keeps theirs.
+    phone = second.context
+    second.close()
+    expect(first.locator("[data-sit='2']")).to_be_visible()
+    expect(first.locator("[data-sit='1']")).to_have_count(0)
+    shot(first, shots, "left-box-free-desktop")
+    second = phone.new_page()  # and comes back for the roulette
 
     # Roulette: one wheel, two players, each at a box of their own colour.
     wheel = open_public(first, server, "roulette")

@@ -23,7 +23,7 @@ from croupier.casino.errors import Refused
 from croupier.casino.idempotency import run_once
 from croupier.casino.replay import start_deck
 from croupier.casino.round_records import RoundRecords, write_rows
-from croupier.casino.round_view import RoundView, make_view
+from croupier.casino.round_view import RoundView
 from croupier.games.base import JSON, Viewer
 from croupier.store.hot import Hot
 from croupier.store.models import table_of
@@ -117,7 +117,7 @@ class RoundCommands(RoundRecords):
         if shown is not None and not replayed:  # just committed: no need to look again
             row, committed = shown
             if row.phase != Phase.PLAYING.value or committed.settlement is None:
-                return make_view(row, committed, viewer)
+                return self._view_of(shown, viewer)
         known = self._cache.get(round_id)
         if replayed or known is None or (known.state is not None and known.settlement is not None):
             self.finish(round_id)

@@ -46,7 +46,7 @@ from croupier.store.round_models import Phase, RoundParticipant, StaffAction, Ta
 OPEN_PHASES = (Phase.BETTING.value, Phase.PLAYING.value)
 # What changes in a round's row (every other column is fixed when it opens, or changes
 # with these): a kept picture of the round is current while these are as it shows them.
-_ROUNDS = table_of(TableRound)
+_ROUNDS = ROUNDS_TABLE = table_of(TableRound)
 _PARTICIPANTS = table_of(RoundParticipant)
 _NET = Hot(
     update(_PARTICIPANTS)
@@ -56,8 +56,11 @@ _NET = Hot(
     )
     .values(net=bindparam("net"))
 )
-_CURRENT = select(_ROUNDS.c.id).where(
-    _ROUNDS.c.table_id == bindparam("table_id"), _ROUNDS.c.phase.in_(OPEN_PHASES)
+_CURRENT = Hot(
+    select(_ROUNDS.c.id).where(
+        _ROUNDS.c.table_id == bindparam("table_id"),
+        _ROUNDS.c.phase.in_([literal(phase) for phase in OPEN_PHASES]),
+    )
 )
 _VERSION = Hot(
     select(_ROUNDS.c.events, _ROUNDS.c.phase, _ROUNDS.c.seed_revealed).where(
@@ -125,6 +128,10 @@ class RoundRecords:
         # not the row and its events). Written only after a commit, so a reader on another
         # thread never sees a command's state before it is stored.
         self._shown: dict[str, tuple[TableRound, Rebuilt]] = {}
+        # The views made of each round's kept picture, by viewer: the player's answer to a
+        # command is also their part of the event sent after it, and every spectator's
+        # snapshot and join at that picture is one view (made again once the picture is new).
+        self._seen: dict[str, tuple[tuple[TableRound, Rebuilt], dict[Viewer, RoundView]]] = {}
         # The rows the current command wrote (its picture is kept once it commits).
         self._touched: dict[str, TableRound] = {}
         # Per table, its last round committed here (number, phase): where a stake will
@@ -172,6 +179,20 @@ class RoundRecords:
             self._shown.pop(next(iter(self._shown)), None)
         return stored
 
+    def _view_of(self, picture: tuple[TableRound, Rebuilt], viewer: Viewer) -> RoundView:
+        """:func:`make_view` of a kept picture, made once per viewer (the picture is never
+        changed: a command that changes the round keeps a new one)."""
+        round_id = picture[0].id
+        seen = self._seen.get(round_id)
+        if seen is None or seen[0] is not picture:
+            seen = self._seen[round_id] = (picture, {})
+            while len(self._seen) > CACHED_ROUNDS:  # the oldest first
+                self._seen.pop(next(iter(self._seen)), None)
+        view = seen[1].get(viewer)
+        if view is None:
+            view = seen[1][viewer] = make_view(picture[0], picture[1], viewer)
+        return view
+
     # -------------------------------------------------------- reading
 
     def _rebuilt(self, session: Session, row: TableRound) -> Rebuilt:
@@ -198,8 +219,8 @@ class RoundRecords:
 
     def views(self, round_id: str, viewers: list[Viewer]) -> list[RoundView]:
         """The round as each of ``viewers`` may see it, from one read of it."""
-        row, rebuilt = self._picture(check_round(round_id))
-        return [make_view(row, rebuilt, viewer) for viewer in viewers]
+        picture = self._picture(check_round(round_id))
+        return [self._view_of(picture, viewer) for viewer in viewers]
 
     def _picture(self, round_id: str) -> tuple[TableRound, Rebuilt]:
         """The round as committed: the one kept when nothing changed it since (another
@@ -214,9 +235,10 @@ class RoundRecords:
         with self.store.read() as session:
             row = self._row(session, round_id)
             rebuilt = self._rebuilt(session, row)
+        picture = (row, rebuilt)
         if rebuilt.events == row.events:
-            self._shown[round_id] = (row, rebuilt)
-        return row, rebuilt
+            self._shown[round_id] = picture
+        return picture
 
     def engine_state(self, round_id: str) -> tuple[int, Rebuilt]:
         """The round's table and its engine state, whole: for the house's own
@@ -227,12 +249,13 @@ class RoundRecords:
 
     def current(self, table_id: int) -> str | None:
         """The table's round in betting or play, if any."""
-        with self.store.read() as session:
-            number = check_table_id(table_id)
-            found = session.connection().execute(_CURRENT, {"table_id": number}).scalar()
-            if found is None:  # none, or no such table: which one, the table lookup says
+        number = check_table_id(table_id)
+        with self.store.engine.connect() as connection:  # asked before every decision
+            found: str | None = _CURRENT.scalar(connection, {"table_id": number})
+        if found is None:  # none, or no such table: which one, the table lookup says
+            with self.store.read() as session:
                 find_table(session, self.store, table_id)
-            return found
+        return found
 
     def open_rounds(self) -> list[str]:
         with self.store.read() as session:
@@ -352,8 +375,8 @@ class RoundRecords:
         """Settle rounds in play, idle for ``idle``, whose engine is done: the process that
         stored their last decision died before settling. Returns the rounds closed now."""
         since = (now or self.store.now()) - idle
-        with self.store.read() as session:
-            idle_rounds = _IDLE.rows(session, {"since": since})
+        with self.store.engine.connect() as connection:
+            idle_rounds = _IDLE.rows(connection, {"since": since})
         return [
             round_id
             for round_id, events in idle_rounds

@@ -39,7 +39,7 @@ from collections.abc import Mapping
 from datetime import datetime, timedelta
 from typing import Any
 
-from sqlalchemy import select
+from sqlalchemy import literal, select
 from sqlalchemy.orm import Session
 
 from croupier.cards.deck import DeckExhausted
@@ -50,14 +50,31 @@ from croupier.casino.holds import hold_chips
 from croupier.casino.players import find_player
 from croupier.casino.replay import check_round, parse_action, rebuild, unasked_fields
 from croupier.casino.round_commands import HOUSE_DEALS, NOT_YOURS, TIMER, IllegalIntent
-from croupier.casino.round_records import MAX_ACTIONS_PER_BOX, OPEN_PHASES
+from croupier.casino.round_records import MAX_ACTIONS_PER_BOX, OPEN_PHASES, ROUNDS_TABLE
 from croupier.casino.round_view import RoundView, house_calls
 from croupier.casino.stakes import Stakes
 from croupier.games.base import JSON, Action, RuleError, Viewer
 from croupier.games.codes import code_of
 from croupier.games.script import action_json
+from croupier.store.hot import Hot
 from croupier.store.models import Person
 from croupier.store.round_models import EventKind, Phase, TableMode, TableRound
+
+# The clock's one read per tick: every open public round's deadline (its last event's time
+# plus the table's decision time), on the driver's cursor.
+_DEADLINES = Hot(
+    select(
+        ROUNDS_TABLE.c.id,
+        ROUNDS_TABLE.c.events,
+        ROUNDS_TABLE.c.last_event_at,
+        ROUNDS_TABLE.c.decision_seconds,
+    )
+    .where(
+        ROUNDS_TABLE.c.phase.in_([literal(p) for p in OPEN_PHASES]),
+        ROUNDS_TABLE.c.mode == literal(TableMode.PUBLIC.value),
+    )
+    .order_by(ROUNDS_TABLE.c.id)
+)
 
 
 class Rounds(Stakes):
@@ -65,6 +82,12 @@ class Rounds(Stakes):
 
     The stakes and the deal are :class:`~croupier.casino.stakes.Stakes`'; here the
     decisions, the clock and the manager's commands."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        # Open public rounds whose deadline passed with nothing to decide, at this event
+        # count (a betting round nobody has staked in): the clock leaves them till it moves.
+        self._nothing_due: dict[str, int] = {}
 
     # -------------------------------------------------------- decisions
 
@@ -187,24 +210,28 @@ class Rounds(Stakes):
         punctual clock would have. A betting round whose last stake is that
         old is dealt. Personal tables wait for their player. Returns the
         rounds touched.
+
+        The clock calls this four times a second: one read of the open public rounds'
+        deadlines, and a write transaction only for a round whose deadline has passed
+        (and not again for one found with nothing to decide, until it has a new event).
         """
         now = now or self.store.now()
-        with self.store.read() as session:
-            due = list(
-                session.scalars(
-                    select(TableRound.id)
-                    .where(
-                        TableRound.phase.in_(OPEN_PHASES),
-                        TableRound.mode == TableMode.PUBLIC.value,
-                    )
-                    .order_by(TableRound.id)
-                )
-            )
+        with self.store.engine.connect() as connection:
+            open_rounds = _DEADLINES.rows(connection, {})
         touched = []
-        for round_id in due:
+        for round_id, events, last_event_at, seconds in open_rounds:
+            if last_event_at + timedelta(seconds=seconds) > now:
+                continue
+            if self._nothing_due.get(round_id) == events:
+                continue
             if self._expire(round_id, now):
                 touched.append(round_id)
                 self.finish(round_id)
+            else:  # due but nothing to decide (no box staked yet...): until its next event
+                self._nothing_due[round_id] = events
+        open_ids = {r[0] for r in open_rounds}
+        for gone in [r for r in self._nothing_due if r not in open_ids]:
+            del self._nothing_due[gone]
         return touched
 
     def _expire(self, round_id: str, now: datetime) -> bool:

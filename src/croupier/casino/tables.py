@@ -34,7 +34,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
-from sqlalchemy import bindparam, literal, select, update
+from sqlalchemy import Connection, bindparam, literal, select, update
 from sqlalchemy.orm import Session
 
 from croupier.casino.accounts import DEFAULT_CURRENCY, check_currency
@@ -225,8 +225,9 @@ _OPEN_ROUND = Hot(
 )
 
 
-def table_info(session: Session, row: GameTable) -> TableInfo:
-    session.flush()  # a seat just taken or given back through the session is a row first
+def table_info(session: Session | Connection, row: GameTable) -> TableInfo:
+    if isinstance(session, Session):
+        session.flush()  # a seat just taken or given back through the session is a row first
     seats = dict(_SEATED_CARDS.rows(session, {"table_id": row.id}))
     open_round = _OPEN_ROUND.scalar(session, {"table_id": row.id})
     return TableInfo(
@@ -276,7 +277,7 @@ def find_table(
 
 
 def read_table(
-    session: Session, store: Store, table_id: object, *, lock: bool = False
+    session: Session | Connection, store: Store, table_id: object, *, lock: bool = False
 ) -> GameTable:
     """:func:`find_table` for a command that only reads the table (the round runner opening
     a round), read on the driver's cursor: the object is not the session's."""
@@ -439,8 +440,10 @@ class Tables:
         return None
 
     def get(self, table_id: int) -> TableInfo:
-        with self.store.read() as session:
-            return table_info(session, read_table(session, self.store, table_id))
+        # On a plain connection: the server reads a table's seats again for its snapshots
+        # (an ORM session's begin and end cost more than the three small reads).
+        with self.store.engine.connect() as connection:
+            return table_info(connection, read_table(connection, self.store, table_id))
 
     def list(self) -> list[TableInfo]:
         with self.store.read() as session:

@@ -63,6 +63,9 @@ ECHO_WAIT_S = 2.0
 # A round idle this long whose last decision ended it but which is not settled (its process
 # died in between) is settled by the clock.
 STUCK_AFTER_S = 2.0
+# How often the clock looks for such rounds (it reads every idle round in play to find them:
+# at a casino of personal tables, most of them; the decision times need the 0.25 s tick).
+STUCK_CHECK_S = 1.0
 
 
 def round_table(round_id: str) -> int:
@@ -110,6 +113,12 @@ class Floor:
         self.seat_grace = timedelta(seconds=seat_grace_seconds)
         self._noted_at = 0.0
         self._departed_at = 0.0
+        self._stuck_checked_at = 0.0
+        # A grace shorter than the usual periods (an operator's choice, a test's) is still kept:
+        # a player present is noted several times within it (or their seat would be given back
+        # under them), and the seats of those gone are looked for at least twice in it.
+        self._presence_period = min(PRESENCE_PERIOD_S, seat_grace_seconds / 4)
+        self._departed_period = min(DEPARTED_PERIOD_S, seat_grace_seconds / 2)
         self.history = History(casino.store)
         self.worker = ThreadPoolExecutor(1, thread_name_prefix="croupier-commands")
         self.reader = ThreadPoolExecutor(1, thread_name_prefix="croupier-snapshots")
@@ -140,7 +149,8 @@ class Floor:
     async def claim_clock(self) -> bool:
         """Take the clock if no other process holds it; on taking it, run start-up recovery
         (and open the demo tables if asked and there are none)."""
-        held = await self.read(self.lease.hold)
+        # SQLite is one process: its clock is always ours (no hop to a thread to be told so).
+        held = await self.read(self.lease.hold) if self.lease.shared else True
         if held and not self.clock_owner:
             self.clock_owner = True
             await self.call(self.start_up, self.demo)
@@ -189,7 +199,7 @@ class Floor:
         while True:
             await asyncio.sleep(TIMER_PERIOD_S)
             try:
-                if time.monotonic() - self._noted_at >= PRESENCE_PERIOD_S:
+                if time.monotonic() - self._noted_at >= self._presence_period:
                     self._noted_at = time.monotonic()
                     await self.note_present()
                 # The owner checks its lease every tick; the others try for it every second.
@@ -204,9 +214,7 @@ class Floor:
     async def tick(self) -> list[str]:
         """Let the timer decide where a public table's decision time ran out, and settle a
         round whose last decision was stored by a process that died before settling it."""
-        touched = await self.call(self.rounds.expire_due)
-        stuck = await self.call(self.rounds.settle_stuck, timedelta(seconds=STUCK_AFTER_S))
-        touched += [r for r in stuck if r not in touched]
+        touched = await self.call(self._clock_work)
         for round_id in touched:
             table_id = round_table(round_id)
             self.last_round[table_id] = round_id
@@ -215,7 +223,7 @@ class Floor:
         if time.monotonic() - self._swept_at >= SWEEP_PERIOD_S:
             self._swept_at = time.monotonic()
             await self.sweep_colours()
-        if time.monotonic() - self._departed_at >= DEPARTED_PERIOD_S:
+        if time.monotonic() - self._departed_at >= self._departed_period:
             self._departed_at = time.monotonic()
             await self.free_departed()
         return touched
@@ -259,6 +267,16 @@ class Floor:
             self.last_round[table_id] = dealt
             self._info.pop(table_id, None)
 
+    def _clock_work(self) -> list[str]:
+        """A tick's work on the command thread, in one hand-over (blocking): the rounds
+        the timer decided, then those it settled for a process that died."""
+        touched = self.rounds.expire_due()
+        if time.monotonic() - self._stuck_checked_at < STUCK_CHECK_S:
+            return touched
+        self._stuck_checked_at = time.monotonic()
+        stuck = self.rounds.settle_stuck(timedelta(seconds=STUCK_AFTER_S))
+        return touched + [r for r in stuck if r not in touched]
+
     async def sweep_colours(self) -> list[int]:
         """Abandoned colour chips changed back, their boxes freed; each table told."""
         cleared = await self.call(self.colours.sweep)
@@ -276,11 +294,19 @@ class Floor:
         data["players"] = len(info.players)
         return anonymise(data, viewer, set(info.seats.values()))
 
-    def info(self, table_id: int) -> TableInfo:
-        """The table's seats and open round (blocking)."""
+    def _known(self, table_id: int) -> TableInfo | None:
+        """The table's seats and open round as kept, if read or told less than
+        :data:`INFO_TTL_S` ago."""
         cached = self._info.get(table_id)
         if cached is not None and time.monotonic() - cached[0] < INFO_TTL_S:
             return cached[1]
+        return None
+
+    def info(self, table_id: int) -> TableInfo:
+        """The table's seats and open round (blocking)."""
+        known = self._known(table_id)
+        if known is not None:
+            return known
         info = self.tables.get(table_id)
         self._info[table_id] = (time.monotonic(), info)
         return info
@@ -438,7 +464,9 @@ class Floor:
         """
         if not 0 < table_id < 2**31:  # what the database can hold; anything else is no table
             raise NotFound(f"no table {table_id}", "table_not_found")
-        info = await self.read(self.info, table_id)  # NotFound for a bad id, nothing made
+        info = self._known(table_id)
+        if info is None:  # NotFound for a bad id, before anything is made
+            info = await self.read(self.info, table_id)
         if info.mode is TableMode.PUBLIC and viewer.player in info.seats.values():
             # Back at the table: the grace for a player gone counts from now.
             await self.call(self.presence.seen, [(table_id, viewer.player)])

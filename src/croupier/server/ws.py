@@ -27,6 +27,8 @@ from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 
 from croupier.casino import AuthError, CasinoError, Profile
 from croupier.casino.auth import SESSION_ENDED, token_hash
+from croupier.casino.round_view import RoundView
+from croupier.casino.tables import TableInfo
 from croupier.games.base import JSON, RuleError, Viewer
 from croupier.server.floor import Floor
 from croupier.server.hub import Subscriber, frame_text
@@ -77,44 +79,49 @@ def error_message(
 
 
 async def run_intent(floor: Floor, table_id: int, player: Profile, intent: Intent) -> JSON:
-    """Carry out one intent through the table service; the event it caused is published."""
-    card = player.card_number
+    """Carry out one intent through the table service; the event it caused is published.
+
+    The intent's service calls (a decision's look-up of the table's round and the decision)
+    are one hand-over to the command thread."""
+    done = await floor.call(_carry_out, floor, table_id, player.card_number, intent)
+    replayed = False
+    if isinstance(done, TableInfo):
+        floor.note_table(done)
+        public = done.mode is TableMode.PUBLIC
+        if intent.intent == "stand" and public and done.open_round is not None:
+            await floor.deal_if_ready(table_id)  # the seats left may all be staked now
+    else:
+        floor.remember(done)
+        replayed = done.replayed
+    seq = await floor.publish(table_id, intent.intent, by=alias(player.card_number))
+    return {"type": "ack", "key": intent.key, "seq": seq, "replayed": replayed}
+
+
+def _carry_out(floor: Floor, table_id: int, card: str, intent: Intent) -> TableInfo | RoundView:
+    """An intent's service calls (blocking: on the command thread)."""
     key = f"ws:{card}:{intent.key}"
     rounds, tables = floor.rounds, floor.tables
-    replayed = False
     if intent.intent == "sit":
-        floor.note_table(await floor.call(tables.sit, table_id, card, intent.box))
-    elif intent.intent == "stand":
+        return tables.sit(table_id, card, intent.box)
+    if intent.intent == "stand":
         if intent.box is None:
             raise MessageError("box: needed to stand up", "box")
-        info = await floor.call(tables.stand, table_id, card, intent.box)
-        floor.note_table(info)
-        if info.mode is TableMode.PUBLIC and info.open_round is not None:
-            await floor.deal_if_ready(table_id)  # the seats left may all be staked now
-    elif intent.intent == "stake":
+        return tables.stand(table_id, card, intent.box)
+    if intent.intent == "stake":
         if intent.box is None or intent.stake is None:
             raise MessageError("box and stake: both needed to stake", "stake")
-        view = await floor.call(rounds.stake, key, table_id, card, intent.box, intent.stake)
-        floor.remember(view)
-        replayed = view.replayed
-    elif intent.intent == "deal":
-        round_id = await floor.call(rounds.current, table_id)
+        return rounds.stake(key, table_id, card, intent.box, intent.stake)
+    if intent.intent == "deal":
+        round_id = rounds.current(table_id)
         if round_id is None:
             raise MessageError("deal: no round is taking stakes at this table")
-        view = await floor.call(rounds.deal, key, round_id, card)
-        floor.remember(view)
-        replayed = view.replayed
-    else:
-        if intent.action is None:
-            raise MessageError("action: needed to act", "action")
-        round_id = await floor.call(rounds.current, table_id)
-        if round_id is None:
-            raise MessageError("act: no round is in play at this table")
-        view = await floor.call(rounds.act, key, round_id, card, intent.action)
-        floor.remember(view)
-        replayed = view.replayed
-    seq = await floor.publish(table_id, intent.intent, by=alias(card))
-    return {"type": "ack", "key": intent.key, "seq": seq, "replayed": replayed}
+        return rounds.deal(key, round_id, card)
+    if intent.action is None:
+        raise MessageError("action: needed to act", "action")
+    round_id = rounds.current(table_id)
+    if round_id is None:
+        raise MessageError("act: no round is in play at this table")
+    return rounds.act(key, round_id, card, intent.action)
 
 
 async def _writer(socket: WebSocket, subscriber: Subscriber) -> None:
@@ -137,7 +144,8 @@ async def table_socket(socket: WebSocket, table_id: int) -> None:
         await socket.close(CLOSE_FORBIDDEN)
         return
     try:
-        player = await floor.read(viewer_profile, socket)
+        # A visitor without a session is a spectator: nothing to look up on the reading thread.
+        player = await floor.read(viewer_profile, socket) if token_of(socket) else None
     except CasinoError as error:
         await socket.send_text(json.dumps(error_message("unauthorized", str(error))))
         await socket.close(CLOSE_UNAUTHORIZED)
@@ -207,16 +215,26 @@ async def _watch_session(
     return forget, asyncio.create_task(expire())
 
 
-async def check_session(state: ServerState, token: str | None, player: Profile, key: str) -> None:
-    """:class:`SessionGone` unless ``token`` is still a live session of ``player``."""
-    try:
-        if token is None:
-            raise AuthError("no session: log in again", SESSION_ENDED)
-        now = await state.floor.read(state.casino.auth.authenticate, token)
-        if now.id != player.id:  # cannot happen for a token, but never act for someone else
-            raise AuthError("the session belongs to another player: log in again", SESSION_ENDED)
-    except AuthError as error:
-        raise SessionGone(error_message("unauthorized", str(error), key)) from None
+def session_check(
+    state: ServerState, token: str | None, player: Profile, key: str
+) -> Callable[[], None]:
+    """What raises :class:`SessionGone` unless ``token`` is still a live session of
+    ``player`` (blocking: run on the reading thread just before the intent, not on the
+    command thread: on PostgreSQL its round trip would queue every table's commands)."""
+
+    def check() -> None:
+        try:
+            if token is None:
+                raise AuthError("no session: log in again", SESSION_ENDED)
+            if state.casino.auth.session_holder(token) != player.id:
+                # cannot happen for a token; never act for someone else
+                raise AuthError(
+                    "the session belongs to another player: log in again", SESSION_ENDED
+                )
+        except AuthError as error:
+            raise SessionGone(error_message("unauthorized", str(error), key)) from None
+
+    return check
 
 
 async def _read(
@@ -254,7 +272,7 @@ async def _read(
                     error_message("unauthorized", "spectators cannot act: log in and join", key)
                 )
                 continue
-            await check_session(state, token, player, key)
+            await floor.read(session_check(state, token, player, key))
             with state.metrics.timed(message.intent):
                 answer = await run_intent(floor, table_id, player, message)
             subscriber.offer(answer)
