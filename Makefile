@@ -5,7 +5,7 @@ VENV    := .venv
 BIN     := $(VENV)/bin
 STAMP   := $(VENV)/.installed
 
-.PHONY: run test test-fast soak lint typecheck bench clean services chromium nginx node webapp web-check
+.PHONY: run test test-fast soak lint typecheck bench clean services chromium nginx node webapp web-check checks
 
 # The browser client: TypeScript + Svelte + Vite in web/, built into the package (src/croupier/webapp,
 # served at /app/). npm ci installs exactly the committed lockfile.
@@ -26,8 +26,7 @@ $(CLUSTER): $(STAMP)
 node:
 	@command -v npm >/dev/null || (apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y nodejs npm)
 
-$(WEB_DEPS): web/package.json web/package-lock.json
-	$(MAKE) node
+$(WEB_DEPS): web/package.json web/package-lock.json | node
 	cd web && npm ci --no-audit --no-fund
 	touch $(WEB_DEPS)
 
@@ -40,7 +39,8 @@ $(WEB_BUILT): $(WEB_DEPS) $(WEB_SOURCES)
 	cd web && npx vite build
 
 # The API types must be those of the server as it is: dump its OpenAPI schema, generate, compare.
-web-check: $(STAMP) $(WEB_DEPS)
+# After the build (order only), so that under make -j the two never share web/ at once.
+web-check: $(STAMP) $(WEB_DEPS) | $(WEB_BUILT)
 	@tmp=$$(mktemp -d) && $(BIN)/python web/scripts/dump-openapi.py $$tmp/openapi.json \
 	  && (cd web && npx openapi-typescript $$tmp/openapi.json -o $$tmp/api-schema.d.ts >/dev/null) \
 	  && (diff -u web/src/lib/api-schema.d.ts $$tmp/api-schema.d.ts \
@@ -56,11 +56,12 @@ services:
 	@bash scripts/ensure-services.sh
 
 # The browser tests drive Debian's Chromium through Playwright (never `playwright install`).
-chromium:
+# The apt-get targets come one after another (node, chromium, nginx) even under make -j.
+chromium: | node
 	@command -v chromium >/dev/null || (apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y chromium)
 
 # The deployment check (scripts/deploy-check.sh) puts Debian's nginx in front of two processes.
-nginx:
+nginx: | chromium
 	@command -v nginx >/dev/null || test -x /usr/sbin/nginx \
 	  || (apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y nginx-light)
 
@@ -71,7 +72,15 @@ lint: $(STAMP)
 typecheck: $(STAMP)
 	$(BIN)/mypy --strict src
 
-test: $(STAMP) services chromium nginx lint typecheck web-check webapp
+# Everything before the tests. The steps are independent but for their prerequisites (the Python
+# install and npm ci, then ruff, mypy, the client's checks and its build), so `make test` runs
+# them two at a time, one for each of the machine's two cores (the install waits on the network
+# and the disk): each step's output is printed in one piece when it ends, and any step that fails
+# stops make test, as before.
+checks: $(STAMP) services chromium nginx lint typecheck web-check webapp
+
+test:
+	@$(MAKE) --no-print-directory -j2 --output-sync=target checks
 	$(BIN)/pytest -n 2 --dist loadgroup -m "not soak" --durations=25
 
 test-fast: $(STAMP) lint typecheck

@@ -6,6 +6,7 @@ so every run sees the same cards. Screenshots go to test-artifacts/web/.
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -40,14 +41,37 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         yield url
 
 
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
+@pytest.fixture(scope="session")
+def _chromium() -> Iterator[tuple[Browser, asyncio.AbstractEventLoop]]:
+    """One Chromium (and one Playwright driver) for the whole run of this process: starting
+    them costs about 2 s, paid once per xdist worker instead of once per module and worker.
+
+    Playwright's sync API keeps its event loop marked as the thread's running loop between
+    calls; the other tests of this worker (asyncio.run, anyio) must not see it, so it is marked
+    only while a browser test module runs (:func:`browser`)."""
     if not Path(CHROMIUM).exists():
         pytest.fail(f"{CHROMIUM} is missing: apt-get install -y chromium (make test does it)")
     with sync_playwright() as playwright:
         launched = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield launched
+        loop = asyncio.get_running_loop()
+        asyncio._set_running_loop(None)
+        yield launched, loop
+        asyncio._set_running_loop(loop)
         launched.close()
+
+
+@pytest.fixture(scope="module")
+def browser(_chromium: tuple[Browser, asyncio.AbstractEventLoop]) -> Iterator[Browser]:
+    """The worker's Chromium, for one module; each test opens contexts of its own, and whatever
+    context a module leaves open (a test that failed before closing it) is closed after it."""
+    launched, loop = _chromium
+    asyncio._set_running_loop(loop)
+    try:
+        yield launched
+        for left in launched.contexts:
+            left.close()
+    finally:
+        asyncio._set_running_loop(None)
 
 
 @pytest.fixture

@@ -1,6 +1,6 @@
 """Every game of the casino plays in the new client, on a desktop and on a phone: from the
 lobby's Play button to the settlement, broken down by line; a screenshot of each table
-(test-artifacts/web/<test>/<size>-<profile>-*.png). No page scrolls sideways. Hold'em names
+(test-artifacts/web/<test>/<size>-<profile>-*.jpg). No page scrolls sideways. Hold'em names
 the street as the round goes (pre-flop, flop, turn, showdown)."""
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """Roulette with colour chips in the new client, on a desktop and on a phone (issue 10, item 6):
 buy them at a chip value the player picks, stake the box with them and bet (the bet comes out of
 them), get paid in them, change them back with the button and on leaving the box; the cash chips
-are right after every step. Screenshots: test-artifacts/web/<test>/<size>-colour-*.png."""
+are right after every step. Screenshots: test-artifacts/web/<test>/<size>-colour-*.jpg."""
 
 from __future__ import annotations
 

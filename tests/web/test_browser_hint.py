@@ -7,14 +7,42 @@ Turned off, the panel shows no hint. At a desktop and a phone size."""
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, expect
 
-from .appkit import acted, newcomer, no_horizontal_scroll, open_personal, settle, shot, stake
+from croupier.server.api_advice import warm
 
-pytestmark = pytest.mark.browser
+from .appkit import (
+    acted,
+    newcomer,
+    no_horizontal_scroll,
+    open_personal,
+    seeded_server,
+    settle,
+    shot,
+    stake,
+)
+from .conftest import SEED
+
+# Both sizes on one worker (an xdist group), so one server builds the advisor's tables once.
+pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("hint")]
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """The module's server (as tests/web/conftest.py's), its Russian-poker advisor warmed
+    before a page asks for a hint: its tables built once for both sizes (one server, both on
+    one worker) and, in a fresh clone, its counting kernels compiled by one process (numba's
+    cache is empty then; two workers each warming a server compiled them twice, 30 s each
+    under load). The wait is for the event, without a clock to outrun."""
+    with seeded_server(tmp_path_factory.mktemp("hint"), SEED) as (url, app):
+        warming = warm(app.state.croupier, "russian")
+        assert warming is not None
+        warming.result()
+        yield url
 
 
 @pytest.mark.parametrize("size", ["desktop", "phone"])
