@@ -16,6 +16,7 @@ from fastapi.testclient import TestClient
 
 import croupier
 from croupier.server.refusals import CODES, RAISED
+from croupier.server.testing import known_deals
 
 from .conftest import PASSWORD, register
 from .test_server_ws import LIMITS, join, open_table
@@ -109,6 +110,8 @@ def test_table_socket_refusals_carry_codes_and_figures(client: TestClient, playe
     _anna, anna_headers = player(chips=100_000)
     _boris, boris_headers = player("Boris Ivanov", chips=50)
     with (
+        # A known deal: Anna's box holds less than three of a kind (insurance refused).
+        known_deals(b"refusal-codes: anna holds no trips"),
         join(client, table_id, anna_headers, "a") as a_socket,
         join(client, table_id, boris_headers, "b") as b_socket,
     ):

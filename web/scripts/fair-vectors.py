@@ -190,7 +190,7 @@ def rounds() -> list[dict[str, Any]]:
 
 def text() -> str:
     data = {**vectors(), "rounds": rounds()}
-    return json.dumps(data, ensure_ascii=False, indent=1) + "\n"
+    return json.dumps(data, ensure_ascii=False, indent=2) + "\n"
 
 
 if __name__ == "__main__":
