@@ -47,7 +47,8 @@ def test_every_option_of_the_compiled_pass_equals_the_advisor(profile_id: str, c
     first = np.flatnonzero((hands == hands[0]).all(axis=1))
     spread = np.random.default_rng(14).choice(len(hands), 6, replace=False)
     rows = np.concatenate([first[:6], spread])
-    now, options = first_decision(context(profile, 0), menu, hands[rows], ups[rows])
+    found = first_decision(context(profile, 0), menu, hands[rows], ups[rows])
+    now, options = found.now, found.options
     gives = [c.give[0] for c in menu.exchanges] + [-1] * (menu.sixth is not None)
     for i, r in enumerate(rows.tolist()):
         cards = hands[r].tolist()
@@ -76,7 +77,8 @@ def test_the_compiled_pass_is_the_exact_solvers_rational_on_a_short_deck() -> No
     deals = [rng.permutation(deck)[:6].tolist() for _ in range(12)]
     hands = np.array([d[:5] for d in deals], dtype=np.int64)
     ups = np.array([d[5] for d in deals], dtype=np.int64)
-    now, options = first_decision(ctx, menu, hands, ups)
+    found = first_decision(ctx, menu, hands, ups)
+    now, options = found.now, found.options
     finals = ("fold", "play", "insure max", "insure min")
     for i, deal in enumerate(deals):
         exact = solver.options(solver.start(deal[:5], deal[5]), deal[5])
