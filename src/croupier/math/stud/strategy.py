@@ -177,7 +177,15 @@ def compute(
     """One chunk: the best decision of every class in it (``profile`` overrides the id)."""
     profile = _one_copy(profiles.load_as(profile_id, StudProfile) if profile is None else profile)
     hands, ups, weights = situations(chunk)
-    ctx = context(profile, 14 + chunk)
+    return classes_result(context(profile, 14 + chunk), mode, chunk, hands, ups, weights)
+
+
+def classes_result(ctx: Context, mode: str, chunk: int, hands: NDArray[np.int64],
+                   ups: NDArray[np.int64], weights: NDArray[np.int64]) -> ChunkResult:  # fmt: skip
+    """The chunk ``chunk`` of classes (``hands[r]``, ``ups[r]``, ``weights[r]`` deals)
+    in ``ctx`` (its profile; the full deck but for the one-draw pass, which takes
+    a short deck's context too)."""
+    profile = ctx.profile
     best = np.empty(len(hands))
     names = [""] * len(hands)
     classes: Tally = {}
