@@ -12,7 +12,7 @@ import pytest
 
 from croupier.cards import parse_cards
 from croupier.games.stud.payout import dealer_show, evaluate
-from croupier.math.stud.counting import count_many, hand_table
+from croupier.math.stud.counting import count_many
 from croupier.math.stud.draw_classes import (
     FLUSH,
     INSIDE,
@@ -28,6 +28,7 @@ from croupier.math.stud.finals import (
     Context,
     decision_plays,
     decision_values,
+    deck_context,
     strengths,
 )
 from croupier.math.stud.first_draw import first_decision, one_draw
@@ -37,7 +38,6 @@ from croupier.math.stud.outcomes import net, staked
 from croupier.math.stud.report import optimum_section
 from croupier.math.stud.strategy import ChunkResult, classes_result, round_ends
 from croupier.poker.batch import best_batch
-from croupier.poker.hand import CATEGORY_BASE
 
 
 def _best_final(ctx: Context, cards: list[int], up: int, gone: list[int]) -> tuple[float, int]:
@@ -59,9 +59,7 @@ def test_the_optimums_rounds_end_as_the_engine_settles_every_draw_and_dealer_han
     exact weights as the compiled pass's counts, so the same return."""
     profile = tiny_profile()
     deck = parse_cards("As Ks Qs Js Ts Ah Kh 7d 7c 2h 3d 9c")
-    table = hand_table(tuple(deck), profile.ace_king)
-    qualify = table.at_least(int(profile.dealer.qualifies_with) * CATEGORY_BASE)
-    ctx = Context(profile, table, qualify, np.random.default_rng(0), 0)
+    ctx = deck_context(profile, deck)
     menu = one_draw(profile)
     assert menu is not None
     rng = np.random.default_rng(14)
@@ -182,9 +180,7 @@ def test_the_report_of_a_one_draw_run_adds_up_on_a_short_deck() -> None:
     learnable charts with the improvements, none better than the optimum."""
     profile = tiny_profile()
     deck = parse_cards("As Ks Qs Js Ts Ah Kh 7d 7c 2h 3d 9c")
-    table = hand_table(tuple(deck), profile.ace_king)
-    qualify = table.at_least(int(profile.dealer.qualifies_with) * CATEGORY_BASE)
-    ctx = Context(profile, table, qualify, np.random.default_rng(0), 0)
+    ctx = deck_context(profile, deck)
     rows = [(h, u) for h in itertools.combinations(deck, 5) for u in deck if u not in h]
     hands = np.array([h for h, _ in rows], dtype=np.int64)
     ups = np.array([u for _, u in rows], dtype=np.int64)

@@ -12,6 +12,7 @@ completions (:mod:`croupier.math.stud.completions`).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -68,6 +69,14 @@ def context(profile: StudProfile, seed: int, bonus: bool = False) -> Context:
         known = _CONTEXTS[key] = Context(profile, table, qualify, np.random.default_rng(), fee)
     known.rng = np.random.default_rng(seed)
     return known
+
+
+def deck_context(profile: StudProfile, deck: Sequence[int]) -> Context:
+    """The tables and prices of ``profile`` on a short ``deck`` (checks: every
+    deal of a few cards can be counted by hand), kept by the caller."""
+    table = hand_table(tuple(deck), profile.ace_king)
+    qualify = table.at_least(int(profile.dealer.qualifies_with) * CATEGORY_BASE)
+    return Context(profile, table, qualify, np.random.default_rng(0), 0)
 
 
 def warmed(profile: StudProfile) -> bool:

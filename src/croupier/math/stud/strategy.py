@@ -374,11 +374,23 @@ def main() -> None:
     chunks = list(range(0, total, args.every))[: args.chunks]
     results = run(args.profile, args.mode, chunks, args.workers, args.cluster)
     print(json.dumps(summary(results, total), indent=2))
-    if args.mode == "play" and len(results) == total:
+    if len(results) < total:
+        return
+    if args.mode == "play":
         for learned in learnable_strategies(results):
             print(f"\n{learned.name}: return {learned.ret:+.4%}, cost {learned.cost:.4%} per ANTE")
             for rule in learned.rules:
                 print(f"  - {rule}")
+    elif all(r.per_deal for r in results):
+        from croupier.math.stud.report import optimum_section
+
+        wager, figures, tables, _ = optimum_section(results)
+        for f in (*wager.figures(), *figures):
+            print(f"{f.name}: {f.value:.6f}" + (f" = {f.exact}" if f.exact is not None else ""))
+        for name, rows in tables.items():
+            print(f"\n{name}:")
+            for row in rows:
+                print("  " + ", ".join(f"{k} {v}" for k, v in row.items()))
 
 
 if __name__ == "__main__":
