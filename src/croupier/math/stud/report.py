@@ -77,7 +77,12 @@ def _learned_figures(learned: Sequence[Learned | ImproveChart], note: str,
     figures = []
     for s in learned:
         name = f"learnable strategy, {s.name}"
-        rules = "; ".join(s.rules)
+        if not s.rules:
+            rules = "none (a bound: the best action per rule class, not a chart)"
+        elif len(s.rules) > 20:
+            rules = f"{len(s.rules)} of them, in the tables (--json) and the PAR sheet"
+        else:
+            rules = "; ".join(s.rules)
         figures.append(Figure(f"return per ANTE ({name})", s.ret, None, f"{note}. Rules: {rules}"))
         figures.append(Figure(f"cost against {against} ({name})", s.cost, None, note))
     return figures
