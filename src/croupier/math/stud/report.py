@@ -2,9 +2,12 @@
 
 Always: the two baseline strategies, exactly (:mod:`croupier.math.stud.baseline`).
 Runs of :mod:`croupier.math.stud.strategy` (chunks cached under the profile's
-content hash) are reported when every chunk is in the cache: today the
-``play`` mode (best play/fold/insure per hand and up card, minutes); the
-``improve`` mode (hours of CPU) is never started by this command.
+content hash) are reported when every chunk is in the cache: the ``play``
+mode (best play/fold/insure per hand and up card, minutes) and, for the
+one-draw profiles ([001]), the ``improve`` mode: the optimum with every
+improvement option as a wager (:mod:`croupier.math.stud.optimum`) and its
+learnable charts (:mod:`croupier.math.stud.improve_charts`). The ``improve``
+run (~0.4 CPU-hours a profile) is never started by this command.
 """
 
 from __future__ import annotations

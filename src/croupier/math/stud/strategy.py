@@ -24,8 +24,10 @@ Two modes:
   The one-draw profiles ([001]: a one-card exchange, or a 6th card with one
   given back) are counted exactly, every class of a chunk in one compiled
   pass (:mod:`croupier.math.stud.first_draw`, ~0.3 ms a class: well under
-  an hour of CPU for the whole run); the others go through the advisor class
-  by class (CPU-hours, see docs/math).
+  an hour of CPU for the whole run), which also keeps how the optimum's
+  rounds end (exact counts: the PAR sheet's figures, :mod:`optimum`) and the
+  rule-class tallies with the improvements (:mod:`improve_charts`); the
+  others go through the advisor class by class (CPU-hours, see docs/math).
 
     python -m croupier.math.stud.strategy russian --mode play --chunks 4
 """
