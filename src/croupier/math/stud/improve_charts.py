@@ -11,7 +11,7 @@ class therefore has an exact return: the sum of its choices' tallies.
 A learnable strategy here is a **chart**: for each draw (none, four to a
 straight flush, a flush, an open or an inside straight) the hands in
 showdown order cut into at most :data:`SEGMENTS` runs, one action each
-("up to K-Q-J-9-8: fold; A-K-2-3-4 to A-K-Q-J-9: play; ..."), the best such
+("up to K-Q-J-9-8: fold; A-K-4-3-2 to A-K-Q-J-9: play; ..."), the best such
 cut found exactly over the tallies (dynamic programming). Three, simplest
 first: one chart for every up card; one when the up card pairs one of the
 box's cards and one when not; one per up-card rank and pairing. Each comes
@@ -124,15 +124,17 @@ def _chart_rules(c: _Table, chosen: list[int], label: str) -> list[str]:
         parts = []
         for n, (first, last, action) in enumerate(runs):
             low, high = hand_name(c.hands[first][1]), hand_name(c.hands[last][1])
+            does = ACTIONS[action].replace("_", " ")
             if len(runs) == 1:
-                span = "every hand"
+                parts.append(does)
             elif n == 0:
-                span = f"up to {high}"
+                parts.append(f"{does} up to {high}")
             elif n == len(runs) - 1:
-                span = f"{low} or better"
+                parts.append(f"{does} with {low} or better")
             else:
-                span = f"{low} to {high}" if first != last else low
-            parts.append(f"{ACTIONS[action].replace('_', ' ')} {span}")
+                parts.append(
+                    f"{does} with {low} to {high}" if first != last else f"{does} with {low}"
+                )
         where = f"{label}, " if label else ""
         rules.append(f"{where}{draw or 'no draw'}: " + "; ".join(parts))
     return rules
