@@ -12,12 +12,10 @@ from numpy.typing import NDArray
 
 from croupier.cards import format_cards, parse_cards
 from croupier.math.stud.advise import DECISIONS, Situation, advise, context
-from croupier.math.stud.counting import hand_table
 from croupier.math.stud.exact import ShortDeckSolver, tiny_profile
-from croupier.math.stud.finals import Context
+from croupier.math.stud.finals import deck_context
 from croupier.math.stud.first_draw import first_decision, one_draw
 from croupier.math.stud.strategy import situations
-from croupier.poker.hand import CATEGORY_BASE
 from croupier.profiles import load
 
 Key = tuple[str, tuple[int, ...]]
@@ -47,7 +45,8 @@ def test_every_option_of_the_compiled_pass_equals_the_advisor(profile_id: str, c
     first = np.flatnonzero((hands == hands[0]).all(axis=1))
     spread = np.random.default_rng(14).choice(len(hands), 6, replace=False)
     rows = np.concatenate([first[:6], spread])
-    now, options = first_decision(context(profile, 0), menu, hands[rows], ups[rows])
+    found = first_decision(context(profile, 0), menu, hands[rows], ups[rows])
+    now, options = found.now, found.options
     gives = [c.give[0] for c in menu.exchanges] + [-1] * (menu.sixth is not None)
     for i, r in enumerate(rows.tolist()):
         cards = hands[r].tolist()
@@ -66,9 +65,7 @@ def test_the_compiled_pass_is_the_exact_solvers_rational_on_a_short_deck() -> No
     (the exchange of each card, the 6th card, the best final decision) agrees."""
     profile = tiny_profile()
     deck = parse_cards("As Ks Qs Js Ts Ah Kh 7d 7c 2h 3d 9c")
-    table = hand_table(tuple(deck), profile.ace_king)
-    qualify = table.at_least(int(profile.dealer.qualifies_with) * CATEGORY_BASE)
-    ctx = Context(profile, table, qualify, np.random.default_rng(0), 0)
+    ctx = deck_context(profile, deck)
     menu = one_draw(profile)
     assert menu is not None and menu.sixth is not None and len(menu.exchanges) == 5
     solver = ShortDeckSolver(profile, deck)
@@ -76,7 +73,8 @@ def test_the_compiled_pass_is_the_exact_solvers_rational_on_a_short_deck() -> No
     deals = [rng.permutation(deck)[:6].tolist() for _ in range(12)]
     hands = np.array([d[:5] for d in deals], dtype=np.int64)
     ups = np.array([d[5] for d in deals], dtype=np.int64)
-    now, options = first_decision(ctx, menu, hands, ups)
+    found = first_decision(ctx, menu, hands, ups)
+    now, options = found.now, found.options
     finals = ("fold", "play", "insure max", "insure min")
     for i, deal in enumerate(deals):
         exact = solver.options(solver.start(deal[:5], deal[5]), deal[5])

@@ -114,7 +114,7 @@ def main(argv: list[str]) -> None:
             if keep is not None:
                 (keep / f"{profile}.json").write_text(printed)
         found[profile] = edges(report)
-    OUT.write_text(json.dumps(dict(sorted(found.items())), indent=1) + "\n")
+    OUT.write_text(json.dumps(dict(sorted(found.items())), indent=2) + "\n")  # as biome keeps it
 
 
 if __name__ == "__main__":

@@ -102,6 +102,10 @@ describe("the RTP panel", () => {
     const edge = (profile: string, line: string) => rtpOf(profile, "en").find((r) => r.line === line)?.edge;
     // docs/math: the best play/fold per (hand, up card), never improving
     expect(edge("russian", "best_play_never_improving")).toBe("20.95\u00a0%");
+    // docs/math/five-card-exchange.md: the optimum with the one-card exchange, 1.0311 %
+    expect(edge("five-card-exchange", "best_play")).toBe("1.03\u00a0%");
+    // five-card-sixth.md: buying the 6th card perfectly, the player has the edge (1.7637 %)
+    expect(edge("five-card-sixth", "best_play")).toBe("-1.76\u00a0%");
     expect(edge("six-card-all-in-one", "best_play_never_improving")).toBe("12.93\u00a0%");
     expect(
       rtpOf("five-card-sixth", "ru").find((r) => r.line === "best_play_never_improving")?.name,

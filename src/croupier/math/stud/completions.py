@@ -246,26 +246,44 @@ def _count(drawn: Any, strength: Any, t: Any, out: Any) -> None:  # pragma: no c
 
 
 @numba.njit(cache=True, nogil=True)
+def class_shares(s: int, below: int, upto: int, nq: int, total: int,
+                 qualify: int) -> tuple[int, int, int, int, int]:  # pragma: no cover  # fmt: skip
+    """How many of the ``total`` dealer hands fall in each outcome class
+    (:data:`croupier.math.stud.outcomes.CLASSES`, in its order) against a box
+    of strength ``s``, from the counts below it, up to it and below qualifying."""
+    nq_lower = min(below, nq)
+    return (nq_lower, nq - nq_lower, max(below - nq, 0), upto - below if s >= qualify else 0,
+            total - max(upto, nq))  # fmt: skip
+
+
+@numba.njit(cache=True, nogil=True)
+def best_decision(s: int, shares: tuple[int, int, int, int, int], total: int,
+                  nets: Any) -> tuple[float, int]:  # pragma: no cover - compiled  # fmt: skip
+    """The best final decision of a box of strength ``s``: its EV and its column
+    of ``nets[s, decision, class]`` (NaN: not open; the first of equal ones),
+    against dealer hands split by outcome class as ``shares`` (of ``total``)."""
+    best = -np.inf
+    chosen = -1
+    for k in range(nets.shape[1]):
+        if np.isnan(nets[s, k, 0]):
+            continue
+        v = (shares[0] * nets[s, k, 0] + shares[1] * nets[s, k, 1] + shares[2] * nets[s, k, 2]
+             + shares[3] * nets[s, k, 3] + shares[4] * nets[s, k, 4]) / total  # fmt: skip
+        if v > best:
+            best = v
+            chosen = k
+    return best, chosen
+
+
+@numba.njit(cache=True, nogil=True)
 def best_of(s: int, below: int, upto: int, nq: int, total: int, qualify: int,
             nets: Any) -> float:  # pragma: no cover - compiled  # fmt: skip
     """The best final decision's EV for a box of strength ``s`` from the counts
     of the dealer hands below it, up to it, below qualifying and all:
     ``nets[s, decision, class]`` (NaN: not open) weighted by the outcome
     classes of :mod:`croupier.math.stud.outcomes`, in its order."""
-    nq_lower = min(below, nq)
-    share0 = nq_lower
-    share1 = nq - nq_lower
-    share2 = max(below - nq, 0)
-    share3 = upto - below if s >= qualify else 0
-    share4 = total - max(upto, nq)
-    best = -np.inf
-    for k in range(nets.shape[1]):
-        if np.isnan(nets[s, k, 0]):
-            continue
-        v = (share0 * nets[s, k, 0] + share1 * nets[s, k, 1] + share2 * nets[s, k, 2]
-             + share3 * nets[s, k, 3] + share4 * nets[s, k, 4])  # fmt: skip
-        best = max(best, v / total)
-    return best
+    shares = class_shares(s, below, upto, nq, total, qualify)
+    return best_decision(s, shares, total, nets)[0]
 
 
 @numba.njit(cache=True, nogil=True)

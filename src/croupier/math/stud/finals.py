@@ -12,6 +12,7 @@ completions (:mod:`croupier.math.stud.completions`).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -22,7 +23,15 @@ from croupier.games.stud.payout import BoxHand, BoxPlay, coefficient, evaluate
 from croupier.games.stud.profile import StudProfile
 from croupier.math.stud.counting import HandTable, count_many, hand_table
 from croupier.math.stud.menu import Choice, Moment
-from croupier.math.stud.outcomes import ANTE, CLASSES, class_nets, fold_net, representatives
+from croupier.math.stud.outcomes import (
+    ANTE,
+    CLASSES,
+    class_nets,
+    fold_net,
+    representatives,
+    show,
+    staked,
+)
 from croupier.poker.batch import best_batch
 from croupier.poker.hand import CATEGORY_BASE
 
@@ -37,6 +46,7 @@ class Context:
     # Prices per final hand, kept with the profile across calls (settle_box is slow).
     nets: dict[tuple[int, int], dict[str, NDArray[np.float64]]] = field(default_factory=dict)
     by_strength: NDArray[np.float64] | None = None  # see strength_nets
+    stakes: NDArray[np.float64] | None = None  # see strength_stakes
     menus: dict[tuple[int, Moment], list[Choice]] = field(default_factory=dict)  # draws._choices
 
 
@@ -61,6 +71,14 @@ def context(profile: StudProfile, seed: int, bonus: bool = False) -> Context:
     return known
 
 
+def deck_context(profile: StudProfile, deck: Sequence[int]) -> Context:
+    """The tables and prices of ``profile`` on a short ``deck`` (checks: every
+    deal of a few cards can be counted by hand), kept by the caller."""
+    table = hand_table(tuple(deck), profile.ace_king)
+    qualify = table.at_least(int(profile.dealer.qualifies_with) * CATEGORY_BASE)
+    return Context(profile, table, qualify, np.random.default_rng(0), 0)
+
+
 def warmed(profile: StudProfile) -> bool:
     """Whether ``profile``'s tables and prices are built (:func:`warm_up`)."""
     known = _CONTEXTS.get((id(profile), False))
@@ -76,6 +94,25 @@ def warm_up(profile: StudProfile) -> None:
         strength_nets(context(profile, 0, bonus=True))
 
 
+def decision_plays(ctx: Context, hand: BoxHand) -> dict[str, BoxPlay]:
+    """Each final decision open to a box holding ``hand``, as the engine's ``BoxPlay``."""
+    p = ctx.profile
+    plays = {"play": BoxPlay(ANTE, True, hand, bonus=ctx.bonus)}
+    spec = p.insurance
+    if spec is not None and hand.main.category >= spec.min_hand:
+        low = antes(spec.min_antes, ANTE)
+        high = p.bet_antes * ANTE * coefficient(p, hand)
+        for name, amount in (("insure max", high), ("insure min", low)):
+            if low <= amount <= high:
+                plays[f"play, {name}"] = BoxPlay(ANTE, True, hand, insurance=amount)
+    plays["fold"] = BoxPlay(ANTE, False, hand)
+    half = p.take_half
+    open_half = half is not None and (ctx.bonus > 0 or not half.requires_bonus)
+    if half is not None and open_half and hand.main.category >= half.min_hand:
+        plays["take_half"] = BoxPlay(ANTE, True, hand, took_half=True, bonus=ctx.bonus)
+    return plays
+
+
 def final_nets(ctx: Context, hand: BoxHand) -> dict[str, NDArray[np.float64]]:
     """Per final decision: nets per ANTE over the outcome classes."""
     key = (hand.main.value, hand.second.value if hand.second else -1)
@@ -84,35 +121,39 @@ def final_nets(ctx: Context, hand: BoxHand) -> dict[str, NDArray[np.float64]]:
         return found
     p = ctx.profile
     back = ctx.bonus / ANTE
-    played = BoxPlay(ANTE, True, hand, bonus=ctx.bonus)
-    result = {
-        "play": np.array([float(x) for x in class_nets(p, ctx.table, hand, ctx.qualify, played)])
-    }
-    spec = p.insurance
-    if spec is not None and hand.main.category >= spec.min_hand:
-        low = antes(spec.min_antes, ANTE)
-        high = p.bet_antes * ANTE * coefficient(p, hand)
-        for name, amount in (("insure max", high), ("insure min", low)):
-            if low <= amount <= high:
-                play = BoxPlay(ANTE, True, hand, insurance=amount)
-                result[f"play, {name}"] = np.array(
-                    [float(x) for x in class_nets(p, ctx.table, hand, ctx.qualify, play)]
-                )
-    result["fold"] = np.full(len(CLASSES), float(fold_net(p, hand)))
-    result["play"] += back
-    half = p.take_half
-    open_half = half is not None and (ctx.bonus > 0 or not half.requires_bonus)
-    if half is not None and open_half and hand.main.category >= half.min_hand:
-        took = BoxPlay(ANTE, True, hand, took_half=True, bonus=ctx.bonus)
-        nets = [float(x) for x in class_nets(p, ctx.table, hand, ctx.qualify, took)]
-        possible = representatives(ctx.table, ctx.table.strength(hand.main.value), ctx.qualify)
-        alike = {nets[CLASSES.index(name)] for name in possible}
-        # Half the win whatever the dealer holds: the same net in every class
-        # (the engine's settlement of each says so), exact without class shares.
-        row = np.full(len(CLASSES), alike.pop()) if len(alike) == 1 else np.array(nets)
-        result["take_half"] = row + back
+    result = {}
+    for name, play in decision_plays(ctx, hand).items():
+        if name == "fold":
+            result[name] = np.full(len(CLASSES), float(fold_net(p, hand)))
+            continue
+        nets = [float(x) for x in class_nets(p, ctx.table, hand, ctx.qualify, play)]
+        if name == "take_half":
+            possible = representatives(ctx.table, ctx.table.strength(hand.main.value), ctx.qualify)
+            alike = {nets[CLASSES.index(c)] for c in possible}
+            # Half the win whatever the dealer holds: the same net in every class
+            # (the engine's settlement of each says so), exact without class shares.
+            if len(alike) == 1:
+                nets = [alike.pop()] * len(CLASSES)
+        # the BONUS fee is sunk: added back to what playing returns
+        result[name] = np.array(nets) + (back if name in ("play", "take_half") else 0.0)
     ctx.nets[key] = result
     return result
+
+
+def strength_stakes(ctx: Context) -> NDArray[np.float64]:
+    """[strength, decision]: what a box staked per ANTE by the end of the round
+    (ANTE, BET, insurance) for each final decision, NaN where not open: the
+    engine's settlement of each strength's example hand (the dealer's hand
+    changes what comes back, never what was staked)."""
+    if ctx.stakes is None:
+        out = np.full((len(ctx.table.examples), len(DECISIONS)), np.nan)
+        for s, cards in enumerate(ctx.table.examples.tolist()):
+            hand = evaluate(ctx.profile, cards)
+            dealer = show(ctx.profile, hand)
+            for name, play in decision_plays(ctx, hand).items():
+                out[s, DECISIONS.index(name)] = float(staked(ctx.profile, play, dealer))
+        ctx.stakes = out
+    return ctx.stakes
 
 
 DECISIONS = ("fold", "play", "play, insure max", "play, insure min", "take_half")

@@ -31,6 +31,7 @@ of many classes with the advisor and, on a short deck, with the exact solver
 from __future__ import annotations
 
 from dataclasses import dataclass
+from math import comb
 from typing import Any
 
 import numba
@@ -38,7 +39,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from croupier.games.stud.profile import StudProfile
-from croupier.math.stud.completions import _below_and_at, best_of
+from croupier.math.stud.completions import _below_and_at, best_decision, class_shares
 from croupier.math.stud.counting import BINOM, _colex5
 from croupier.math.stud.finals import Context, decision_values, strength_nets, strengths
 from croupier.math.stud.last_round import blind
@@ -67,12 +68,26 @@ def _named(hand: Any, mask: int, a: int, b: int, out: Any) -> int:  # pragma: no
 
 
 @numba.njit(cache=True, nogil=True)
+def _sorted_list(named: Any, k: int, t: Any) -> tuple[Any, int, int]:  # pragma: no cover
+    """The sorted strengths of the hands holding the ``k`` (3 or 4) cards
+    ``named``: (the table's lists, where this one starts, its length)."""
+    n, binom, threes, fours = t[0], t[1], t[7], t[8]
+    key = binom[named[0], 1] + binom[named[1], 2] + binom[named[2], 3]
+    if k == 3:
+        length = binom[n - 3, 2]
+        return threes, key * length, length
+    length = n - 4
+    key += binom[named[3], 4]
+    return fours, key * length, length
+
+
+@numba.njit(cache=True, nogil=True)
 def _avoiding_every(hand: Any, masks: Any, u: int, t: Any, named: Any, dense: Any,
                     delta: Any) -> None:  # pragma: no cover - compiled  # fmt: skip
     """``dense[x]``: hands holding ``u`` and none of the five ``hand`` below
     strength ``x``, for every ``x`` (the rows of one or two named cards added
     whole, the lists of three to five scattered, then summed up)."""
-    n, binom, rank_of, _cum0, cum1, cum2, pair_index, threes, fours = t
+    binom, rank_of, cum1, cum2, pair_index = t[1], t[2], t[4], t[5], t[6]
     top = dense.shape[0] - 1
     delta[:] = 0
     dense[:] = cum1[u]
@@ -88,16 +103,8 @@ def _avoiding_every(hand: Any, masks: Any, u: int, t: Any, named: Any, dense: An
         elif k == 5:
             delta[rank_of[_colex5(named, binom)] + 1] += sign
         else:
-            if k == 3:
-                length = binom[n - 3, 2]
-                key = binom[named[0], 1] + binom[named[1], 2] + binom[named[2], 3]
-                lists = threes
-            else:
-                length = n - 4
-                key = (binom[named[0], 1] + binom[named[1], 2] + binom[named[2], 3]
-                       + binom[named[3], 4])  # fmt: skip
-                lists = fours
-            for i in range(key * length, (key + 1) * length):
+            lists, start, length = _sorted_list(named, k, t)
+            for i in range(start, start + length):
                 delta[lists[i] + 1] += sign
     run = 0
     for x in range(top + 1):
@@ -111,7 +118,7 @@ def _holding_both(hand: Any, masks: Any, u: int, c: int, xs: Any, nx: int, t: An
     """Add to ``lo[j]``/``eq[j]`` the hands holding ``u`` and ``c`` and none of the
     five ``hand`` below / at strength ``xs[j]`` (j < ``nx``): inclusion-exclusion
     over the subsets ``masks`` of the five, each term's list found once."""
-    n, binom, rank_of, _cum0, _cum1, cum2, pair_index, threes, fours = t
+    binom, rank_of, cum2, pair_index = t[1], t[2], t[5], t[6]
     for q in range(masks.shape[0]):
         k = _named(hand, masks[q], min(u, c), max(u, c), named)
         sign = 1 if (k - 2) % 2 == 0 else -1
@@ -127,17 +134,9 @@ def _holding_both(hand: Any, masks: Any, u: int, c: int, xs: Any, nx: int, t: An
                 lo[j] += sign if s < xs[j] else 0
                 eq[j] += sign if s == xs[j] else 0
         else:
-            if k == 3:
-                length = binom[n - 3, 2]
-                key = binom[named[0], 1] + binom[named[1], 2] + binom[named[2], 3]
-                lists = threes
-            else:
-                length = n - 4
-                key = (binom[named[0], 1] + binom[named[1], 2] + binom[named[2], 3]
-                       + binom[named[3], 4])  # fmt: skip
-                lists = fours
+            lists, start, length = _sorted_list(named, k, t)
             for j in range(nx):
-                below, at = _below_and_at(lists, key * length, length, xs[j])
+                below, at = _below_and_at(lists, start, length, xs[j])
                 lo[j] += sign * below
                 eq[j] += sign * at
 
@@ -156,19 +155,41 @@ def comb_4(m: int) -> int:  # pragma: no cover - compiled
 
 
 @numba.njit(cache=True, nogil=True)
-def _first_draw(hands: Any, ups: Any, gives: Any, sixth: bool, t: Any, nets: Any,
-                is_blind: Any, qualify: int, now: Any,
-                out: Any) -> None:  # pragma: no cover - compiled  # fmt: skip
+def _keep(rec: Any, o: int, ci: int, x: int, d: int,
+          shares: Any) -> None:  # pragma: no cover - compiled  # fmt: skip
+    """Note how draw ``ci`` of option ``o`` ends: final strength, decision, the
+    dealer hands in each outcome class (replayed if the option is chosen)."""
+    rec[o, ci, 0] = x
+    rec[o, ci, 1] = d
+    for k in range(5):
+        rec[o, ci, 2 + k] = shares[k]
+
+
+@numba.njit(cache=True, nogil=True)
+def _first_draw(hands: Any, ups: Any, weights: Any, gives: Any, sixth: bool, t: Any, nets: Any,
+                is_blind: Any, qualify: int, prices: Any, now: Any, out: Any, choice: Any,
+                hist: Any) -> None:  # pragma: no cover - compiled  # fmt: skip
     """Per class ``r`` (``hands[r]`` five local cards, ``ups[r]`` the up card):
     ``now[r]`` = [below, up to, below qualifying, all] dealer hands against the
     five as they are; ``out[r, o]`` the mean over every card the box can draw
     of the best final decision after option ``o``: give the card at position
     ``gives[o]`` and draw one, then (``sixth``, the last column) draw a 6th
-    card and give the best one back. No price is taken off."""
+    card and give the best one back. No price is taken off.
+
+    ``choice[r]``: the best first decision, a column of ``nets`` (a final
+    decision now) or ``nets.shape[1] + o`` (option ``o`` at ``prices[o]``; the
+    first of equal ones). ``hist[0 or 1 + o, decision, class, strength]`` adds
+    up, for the chosen option, how the rounds of the class end: the final
+    decision, the dealer's outcome class and the final hand's strength, in
+    deals (``weights[r]``) x dealer hands x draws, over the common denominator
+    C(m, 4) (m - 4) per deal (m unseen cards): a draw's C(m - 1, 4) dealer
+    hands times m draws is that, the hands now are scaled by m - 4."""
     n, binom, rank_of = t[0], t[1], t[2]
     top = t[3].shape[0] - 1
     exchanges = gives.shape[0]
     finals = exchanges + (6 if sixth else 0)
+    options = exchanges + (1 if sixth else 0)
+    width = nets.shape[1]
     # Subsets of the five by bit mask: with the up card (A, at most four of the
     # five) and with the up card and the draw (B, at most three), with signs.
     masks_a = np.empty(31, dtype=np.int64)
@@ -196,6 +217,7 @@ def _first_draw(hands: Any, ups: Any, gives: Any, sixth: bool, t: Any, nets: Any
     b_lo = np.empty(finals + 1, dtype=np.int64)
     b_eq = np.empty(finals + 1, dtype=np.int64)
     seen = np.zeros(n, dtype=np.bool_)
+    rec = np.empty((max(options, 1), n, 7), dtype=np.int64)
     for r in range(hands.shape[0]):
         u = ups[r]
         for i in range(5):
@@ -217,8 +239,10 @@ def _first_draw(hands: Any, ups: Any, gives: Any, sixth: bool, t: Any, nets: Any
         now[r, 1] = dense[s0 + 1]
         now[r, 2] = dense[qualify]
         now[r, 3] = comb_4(m)
+        shares_now = class_shares(s0, now[r, 0], now[r, 1], now[r, 2], now[r, 3], qualify)
+        best, d_now = best_decision(s0, shares_now, now[r, 3], nets)
         total = comb_4(m - 1)
-        for o in range(exchanges + (1 if sixth else 0)):
+        for o in range(options):
             out[r, o] = 0.0
         for ci in range(m):
             c = unseen[ci]
@@ -267,15 +291,36 @@ def _first_draw(hands: Any, ups: Any, gives: Any, sixth: bool, t: Any, nets: Any
                         if xs[j] == x:
                             below = dense[x] - b_lo[j]
                             upto = dense[x + 1] - b_lo[j] - b_eq[j]
-                v = best_of(x, below, upto, nq, total, qualify, nets)
+                # A blind hand's dealer hands without a game all count as one class:
+                # its nets are the same in both (``last_round.blind``).
+                shares = class_shares(x, below, upto, nq, total, qualify)
+                v, d = best_decision(x, shares, total, nets)
                 if f < exchanges:
                     out[r, f] += v
-                else:
-                    best_sixth = max(best_sixth, v)
+                    _keep(rec, f, ci, x, d, shares)
+                elif v > best_sixth:
+                    best_sixth = v
+                    _keep(rec, exchanges, ci, x, d, shares)
             if sixth:
                 out[r, exchanges] += best_sixth
-        for o in range(exchanges + (1 if sixth else 0)):
+        chosen = -1
+        for o in range(options):
             out[r, o] /= m
+            if out[r, o] - prices[o] > best:
+                best = out[r, o] - prices[o]
+                chosen = o
+        w = weights[r]
+        if chosen < 0:
+            choice[r] = d_now
+            for k in range(5):
+                hist[0, d_now, k, s0] += w * shares_now[k] * (m - 4)
+            continue
+        choice[r] = width + chosen
+        for ci in range(m):
+            x = rec[chosen, ci, 0]
+            d = rec[chosen, ci, 1]
+            for k in range(5):
+                hist[1 + chosen, d, k, x] += w * rec[chosen, ci, 2 + k]
 
 
 @dataclass(frozen=True, slots=True)
@@ -319,13 +364,33 @@ def one_draw(profile: StudProfile) -> OneDraw | None:
     return OneDraw(tuple(exchanges), sixth)
 
 
+@dataclass(frozen=True, slots=True)
+class FirstDecisions:
+    """The first decision of many classes (:func:`first_decision`)."""
+
+    now: NDArray[np.float64]  # [class, final decision now] EV per ANTE, -inf: not open
+    options: NDArray[np.float64]  # [class, option of the menu] EV per ANTE, price paid
+    # the best first decision per class: a column of ``now``, or len(DECISIONS) + option
+    choice: NDArray[np.int64]
+    # [0 (decided now) or 1 + option, final decision, outcome class, final strength]:
+    # deals x dealer hands x draws of the chosen option, over :attr:`per_deal` per deal
+    ends: NDArray[np.int64]
+    per_deal: int
+
+
 def first_decision(
-    ctx: Context, menu: OneDraw, hands: NDArray[np.int64], ups: NDArray[np.int64]
-) -> tuple[NDArray[np.float64], NDArray[np.float64]]:
-    """For each class (``hands[r]`` five engine cards, ``ups[r]`` the up card):
-    the EV per ANTE of every final decision now (columns
-    :data:`~croupier.math.stud.finals.DECISIONS`, -inf where not open) and of
-    every option of ``menu`` (columns :attr:`OneDraw.names`, prices paid)."""
+    ctx: Context,
+    menu: OneDraw,
+    hands: NDArray[np.int64],
+    ups: NDArray[np.int64],
+    weights: NDArray[np.int64] | None = None,
+) -> FirstDecisions:
+    """For each class (``hands[r]`` five engine cards, ``ups[r]`` the up card,
+    ``weights[r]`` deals in it, default one): the EV per ANTE of every final
+    decision now (columns :data:`~croupier.math.stud.finals.DECISIONS`, -inf
+    where not open) and of every option of ``menu`` (columns
+    :attr:`OneDraw.names`, prices paid), the best of them, and how the rounds
+    of the best end (exact counts, see :class:`FirstDecisions`)."""
     table = ctx.table
     local = np.full(52, -1, dtype=np.int64)
     local[list(table.deck)] = np.arange(table.size)
@@ -333,13 +398,18 @@ def first_decision(
     up = np.ascontiguousarray(local[ups], dtype=np.int64)
     if (cards < 0).any() or (up < 0).any():
         raise ValueError("a card is not in the table's deck")
+    w = np.ones(len(hands), np.int64) if weights is None else weights.astype(np.int64)
     nets = strength_nets(ctx)
     gives = np.array([c.give[0] for c in menu.exchanges], dtype=np.int64)
     t = (table.size, BINOM, table.rank_of, table.cum0, table.cum1, table.cum2,
          table.pair_index, table.threes, table.fours)  # fmt: skip
     counts = np.zeros((len(hands), 4), dtype=np.int64)
     out = np.zeros((len(hands), len(menu.names)), dtype=np.float64)
-    _first_draw(cards, up, gives, menu.sixth is not None, t, nets, blind(nets, ctx.qualify),
-                ctx.qualify, counts, out)  # fmt: skip
+    choice = np.zeros(len(hands), dtype=np.int64)
+    ends = np.zeros((1 + len(menu.names), nets.shape[1], nets.shape[2], nets.shape[0]), np.int64)
+    _first_draw(cards, up, np.ascontiguousarray(w), gives, menu.sixth is not None, t, nets,
+                blind(nets, ctx.qualify), ctx.qualify, menu.prices, counts, out, choice,
+                ends)  # fmt: skip
     now = decision_values(ctx, hands, strengths(ctx, hands), counts)
-    return now, out - menu.prices
+    m = table.size - 6
+    return FirstDecisions(now, out - menu.prices, choice, ends, comb(m, 4) * (m - 4))

@@ -35,18 +35,25 @@ ANTE = 1_000_000  # divisible by every price in the profiles (1.5 ANTE, halves, 
 NO_CAP = 10**18
 
 
-def net(profile: StudProfile, play: BoxPlay, show: DealerShow) -> Fraction:
+def net(profile: StudProfile, play: BoxPlay, dealer: DealerShow) -> Fraction:
     """A box's net result per ANTE, as the engine settles it (stakes back minus staked)."""
-    lines, _ = settle_box(profile, NO_CAP, play, show)
+    lines, _ = settle_box(profile, NO_CAP, play, dealer)
     return Fraction(sum(x.returned - x.staked for x in lines), play.ante)
+
+
+def staked(profile: StudProfile, play: BoxPlay, dealer: DealerShow) -> Fraction:
+    """What the box staked per ANTE (ANTE, BET, insurance...), as the engine settles it."""
+    lines, _ = settle_box(profile, NO_CAP, play, dealer)
+    return Fraction(sum(x.staked for x in lines), play.ante)
 
 
 def fold_net(profile: StudProfile, hand: BoxHand) -> Fraction:
     """Folding: the engine's settlement of a box that did not play."""
-    return net(profile, BoxPlay(ANTE, False, hand), _show(profile, hand))
+    return net(profile, BoxPlay(ANTE, False, hand), show(profile, hand))
 
 
-def _show(profile: StudProfile, hand: BoxHand) -> DealerShow:
+def show(profile: StudProfile, hand: BoxHand) -> DealerShow:
+    """A dealer's show of ``hand``'s own strength (for what does not depend on it)."""
     return DealerShow(hand.main, profile.dealer.qualifies_with)
 
 

@@ -2,14 +2,18 @@
 
 Always: the two baseline strategies, exactly (:mod:`croupier.math.stud.baseline`).
 Runs of :mod:`croupier.math.stud.strategy` (chunks cached under the profile's
-content hash) are reported when every chunk is in the cache: today the
-``play`` mode (best play/fold/insure per hand and up card, minutes); the
-``improve`` mode (hours of CPU) is never started by this command.
+content hash) are reported when every chunk is in the cache: the ``play``
+mode (best play/fold/insure per hand and up card, minutes) and, for the
+one-draw profiles ([001]), the ``improve`` mode: the optimum with every
+improvement option as a wager (:mod:`croupier.math.stud.optimum`) and its
+learnable charts (:mod:`croupier.math.stud.improve_charts`). The ``improve``
+run (~0.4 CPU-hours a profile) is never started by this command.
 """
 
 from __future__ import annotations
 
 import time
+from collections.abc import Sequence
 from fractions import Fraction
 from typing import Any
 
@@ -23,10 +27,28 @@ from croupier.math.stud.baseline import (
     hit_frequencies,
     starting_hands,
 )
-from croupier.math.stud.learnable import Learned
-from croupier.math.stud.strategy import cached_results, learnable_strategies, summary
+from croupier.math.stud.improve_charts import Chart as ImproveChart
+from croupier.math.stud.improve_charts import charts as charts_with_improvements
+from croupier.math.stud.learnable import Learned, merge
+from croupier.math.stud.optimum import (
+    NAME,
+    has_ends,
+    optimum_qualifies,
+    optimum_tables,
+    optimum_wager,
+)
+from croupier.math.stud.strategy import (
+    ChunkResult,
+    cached_results,
+    learnable_strategies,
+    summary,
+)
 
 EXACT = "exact, every deal counted"
+OPTIMUM = (
+    "every class counted exactly (the best option chosen on the advisor's values in "
+    "floats; the figures of the strategy so chosen exact)"
+)
 
 
 def _wager(s: StrategyFigures) -> Wager:
@@ -53,16 +75,60 @@ def _by_final_hand(s: StrategyFigures) -> list[dict[str, Any]]:
     ]  # fmt: skip
 
 
-def _learned_figures(learned: list[Learned], note: str) -> list[Figure]:
+def _learned_figures(learned: Sequence[Learned | ImproveChart], note: str,
+                     against: str = "the best play/fold per class") -> list[Figure]:  # fmt: skip
     figures = []
     for s in learned:
         name = f"learnable strategy, {s.name}"
-        rules = "; ".join(s.rules)
+        if not s.rules:
+            rules = "none (a bound: the best action per rule class, not a chart)"
+        elif len(s.rules) > 20:
+            rules = f"{len(s.rules)} of them, in the tables (--json) and the PAR sheet"
+        else:
+            rules = "; ".join(s.rules)
         figures.append(Figure(f"return per ANTE ({name})", s.ret, None, f"{note}. Rules: {rules}"))
-        figures.append(
-            Figure(f"cost against the best play/fold per class ({name})", s.cost, None, note)
-        )
+        figures.append(Figure(f"cost against {against} ({name})", s.cost, None, note))
     return figures
+
+
+def _optimum_figures(results: list[ChunkResult], wager: Wager) -> list[Figure]:
+    """P(the dealer qualifies) under the optimum; the run's own sum (floats)
+    checked against the wager's exact return: they must agree."""
+    run = summary(results, len(results))
+    if abs(float(wager.ev) - run["return per ANTE"]) > 1e-12:
+        raise ValueError(f"the optimum's rounds return {float(wager.ev)}, its values "
+                         f"{run['return per ANTE']}: the cached run is inconsistent")  # fmt: skip
+    q = optimum_qualifies(results)
+    return [Figure(f"P(the dealer qualifies) ({NAME})", float(q), q, OPTIMUM)]
+
+
+def optimum_section(
+    results: list[ChunkResult],
+) -> tuple[Wager, list[Figure], dict[str, list[dict[str, Any]]], Chart]:
+    """A finished [001] ``improve`` run in the report: the optimum as a wager, P(the
+    dealer qualifies), how often each decision is taken and each final hand ends
+    the round, the learnable charts with the improvements."""
+    wager = optimum_wager(results)
+    figures = _optimum_figures(results, wager)
+    tables = optimum_tables(results)
+    tables[f"net result per ANTE ({NAME})"] = [
+        {"net": str(net), "probability": float(p), "exact": str(p)}
+        for net, p in wager.distribution().items()
+    ]
+    tables[f"first decision frequency ({NAME})"] = [
+        {"decision": k, "frequency": v}
+        for k, v in summary(results, len(results))["best decision frequency"].items()
+    ]
+    drawn = charts_with_improvements(merge([r.classes for r in results]))
+    figures += _learned_figures(drawn, "every class counted exactly, summed in floats",
+                                "the optimum")  # fmt: skip
+    tables["learnable strategies with the improvements (rules in order)"] = [
+        {"strategy": s.name, "rule": i + 1, "text": rule}
+        for s in drawn
+        for i, rule in enumerate(s.rules)
+    ]
+    chart = Chart(f"final hand frequency ({NAME})", "final hand", "probability")
+    return wager, figures, tables, chart
 
 
 def analyze(profile: StudProfile, deck: tuple[int, ...] = tuple(range(52))) -> Report:
@@ -121,15 +187,28 @@ def analyze(profile: StudProfile, deck: tuple[int, ...] = tuple(range(52))) -> R
             for s in learned
             for i, rule in enumerate(s.rules)
         ]
+    wagers = [_wager(s) for s in strategies]
+    improved = cached_results(profile, "improve") if full_deck else None
+    if improved is not None and has_ends(improved):
+        wager, more, more_tables, chart = optimum_section(improved)
+        wagers.append(wager)
+        figures += more
+        tables |= more_tables
+        charts.append(chart)
     return Report(
         profile.id,
         "exact: every box hand against every dealer hand of the other 47 cards "
         "(dealer outcomes counted with card removal, settled by the engine); "
         "baselines never improve, buy nothing, stake no side bet, table cap not applied; "
-        "the optimal strategy with improvement options is not in this report yet",
+        + (
+            "the optimal strategy with every improvement option from its cached run"
+            if improved is not None and has_ends(improved)
+            else "the optimal strategy with improvement options: not in this report "
+            "(no finished cached improve run)"
+        ),
         tuple(figures),
         tables,
         seconds=time.perf_counter() - started,
-        wagers=tuple(_wager(s) for s in strategies),
+        wagers=tuple(wagers),
         charts=tuple(charts),
     )

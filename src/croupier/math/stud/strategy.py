@@ -24,8 +24,10 @@ Two modes:
   The one-draw profiles ([001]: a one-card exchange, or a 6th card with one
   given back) are counted exactly, every class of a chunk in one compiled
   pass (:mod:`croupier.math.stud.first_draw`, ~0.3 ms a class: well under
-  an hour of CPU for the whole run); the others go through the advisor class
-  by class (CPU-hours, see docs/math).
+  an hour of CPU for the whole run), which also keeps how the optimum's
+  rounds end (exact counts: the PAR sheet's figures, :mod:`optimum`) and the
+  rule-class tallies with the improvements (:mod:`improve_charts`); the
+  others go through the advisor class by class (CPU-hours, see docs/math).
 
     python -m croupier.math.stud.strategy russian --mode play --chunks 4
 """
@@ -42,6 +44,7 @@ from collections import Counter
 from collections.abc import Iterator
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import asdict, dataclass, field
+from fractions import Fraction
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -53,10 +56,14 @@ from croupier import profiles
 from croupier.games.stud.profile import StudProfile
 from croupier.math.stud.advise import DECISIONS, Situation, advise, context, final_values
 from croupier.math.stud.counting import SUIT_PERMUTATIONS, canonical_hands
-from croupier.math.stud.first_draw import first_decision, one_draw
+from croupier.math.stud.draw_classes import improve_classes, named_options
+from croupier.math.stud.finals import Context, strength_nets, strength_stakes
+from croupier.math.stud.first_draw import OneDraw, first_decision, one_draw
 from croupier.math.stud.learnable import Learned, Tally, class_names, ladder, merge, tally
+from croupier.math.stud.outcomes import ANTE, CLASSES
 from croupier.poker.batch import best_batch
 from croupier.poker.tables import cache_dir
+from croupier.poker.values import CATEGORY_SHIFT, Category
 
 HANDS_PER_CHUNK = 500
 MODES = ("play", "improve")
@@ -146,8 +153,13 @@ class ChunkResult:
     value: float  # sum of weight x best EV per ANTE
     square: float  # sum of weight x best EV^2 (for the spread between classes)
     decisions: dict[str, int]  # weight of each best decision
-    # ``play`` mode: every decision's value summed per rule class (see learnable)
+    # every decision's value summed per rule class (see learnable; ``improve``
+    # mode: with the draw and the named improvements of :mod:`draw_classes`)
     classes: Tally = field(default_factory=dict)
+    # ``improve`` mode, [001]: how the optimum's rounds end (:func:`round_ends`),
+    # counts over ``per_deal`` per deal
+    ends: dict[str, int] = field(default_factory=dict)
+    per_deal: int = 0
 
 
 _COPIES: dict[str, StudProfile] = {}
@@ -167,10 +179,20 @@ def compute(
     """One chunk: the best decision of every class in it (``profile`` overrides the id)."""
     profile = _one_copy(profiles.load_as(profile_id, StudProfile) if profile is None else profile)
     hands, ups, weights = situations(chunk)
-    ctx = context(profile, 14 + chunk)
+    return classes_result(context(profile, 14 + chunk), mode, chunk, hands, ups, weights)
+
+
+def classes_result(ctx: Context, mode: str, chunk: int, hands: NDArray[np.int64],
+                   ups: NDArray[np.int64], weights: NDArray[np.int64]) -> ChunkResult:  # fmt: skip
+    """The chunk ``chunk`` of classes (``hands[r]``, ``ups[r]``, ``weights[r]`` deals)
+    in ``ctx`` (its profile; the full deck but for the one-draw pass, which takes
+    a short deck's context too)."""
+    profile = ctx.profile
     best = np.empty(len(hands))
     names = [""] * len(hands)
     classes: Tally = {}
+    ends: dict[str, int] = {}
+    per_deal = 0
     if mode == "play":
         every = np.empty((len(hands), len(DECISIONS)))
         for up in np.unique(ups).tolist():
@@ -182,11 +204,20 @@ def compute(
         classes = tally(class_names(hands, ups, hand_values.astype(np.int64)), every, weights)
     elif (menu := one_draw(profile)) is not None:
         # [001]: every class of the chunk in one compiled pass, the advisor's values
-        now, options = first_decision(ctx, menu, hands, ups)
-        every = np.concatenate([now, options], axis=1)
-        best = every.max(axis=1)
+        found = first_decision(ctx, menu, hands, ups, weights)
+        every = np.concatenate([found.now, found.options], axis=1)
+        best = every[np.arange(len(hands)), found.choice]
         labels = [*DECISIONS, *menu.names]
-        names = [labels[j] for j in every.argmax(axis=1).tolist()]
+        names = [labels[j] for j in found.choice.tolist()]
+        values = best_batch(hands.astype(np.uint8), ace_king=profile.ace_king).astype(np.int64)
+        gives = [c.give[0] for c in menu.exchanges]
+        named = named_options(hands, values, gives, found.options, menu.sixth is not None)
+        # the columns: DECISIONS, IMPROVEMENTS, then the optimum (the best of all)
+        columns = [found.now, named, best[:, None]]
+        classes = tally(improve_classes(hands, ups, values), np.concatenate(columns, axis=1),
+                        weights)  # fmt: skip
+        ends = round_ends(ctx, menu, found.ends)
+        per_deal = found.per_deal
     else:
         for i, (hand, up) in enumerate(zip(hands.tolist(), ups.tolist(), strict=True)):
             top = advise(profile, Situation(tuple(hand), up), seed=14 + chunk)[0]
@@ -198,11 +229,38 @@ def compute(
     # Correctly rounded sums: the same figure whatever the BLAS threads (Ray sets one).
     w = weights.astype(np.float64)
     return ChunkResult(chunk, int(weights.sum()), math.fsum(best * w),
-                       math.fsum(best * best * w), dict(decisions), classes)  # fmt: skip
+                       math.fsum(best * best * w), dict(decisions), classes, ends,
+                       per_deal)  # fmt: skip
+
+
+# The cache directory of each mode, versioned: a chunk written in an older format
+# lacks figures the report needs and is computed again (``improve`` v2: how the
+# optimum's rounds end and the rule-class tallies with the improvements).
+CACHE_DIRS = {"play": "play", "improve": "improve-v2"}
 
 
 def _path(profile: StudProfile, mode: str, chunk: int) -> Path:
-    return cache_dir() / "stud-strategy" / content_hash(profile) / mode / f"{chunk:05d}.json"
+    where = cache_dir() / "stud-strategy" / content_hash(profile) / CACHE_DIRS[mode]
+    return where / f"{chunk:05d}.json"
+
+
+def round_ends(ctx: Context, menu: OneDraw, counts: NDArray[np.int64]) -> dict[str, int]:
+    """The counts of :attr:`FirstDecisions.ends` by what the PAR sheet shows:
+    ``"first|final|ending|final hand|net|staked"`` (first: the first decision,
+    ``now`` or an option of ``menu``; final: the final decision; ending: the
+    dealer's outcome class, ``no_game`` for both without one; net and staked per
+    ANTE, exact fractions: the engine's settlement, the option's price included)."""
+    nets, stakes = strength_nets(ctx), strength_stakes(ctx)
+    prices = [Fraction(0), *(Fraction(round(p * ANTE), ANTE) for p in menu.prices.tolist())]
+    firsts = ["now", *menu.names]
+    out: Counter[str] = Counter()
+    for o, d, k, s in zip(*np.nonzero(counts), strict=True):
+        hand = Category(int(ctx.table.values[s]) >> CATEGORY_SHIFT).label
+        net = Fraction(round(float(nets[s, d, k]) * ANTE), ANTE) - prices[o]
+        stake = Fraction(round(float(stakes[s, d]) * ANTE), ANTE) + prices[o]
+        ending = "no_game" if k < 2 else CLASSES[k]  # blind hands put both in nq_higher
+        out[f"{firsts[o]}|{DECISIONS[d]}|{ending}|{hand}|{net}|{stake}"] += int(counts[o, d, k, s])
+    return dict(out)
 
 
 def load_chunk(profile: StudProfile, mode: str, chunk: int) -> ChunkResult | None:
@@ -318,11 +376,23 @@ def main() -> None:
     chunks = list(range(0, total, args.every))[: args.chunks]
     results = run(args.profile, args.mode, chunks, args.workers, args.cluster)
     print(json.dumps(summary(results, total), indent=2))
-    if args.mode == "play" and len(results) == total:
+    if len(results) < total:
+        return
+    if args.mode == "play":
         for learned in learnable_strategies(results):
             print(f"\n{learned.name}: return {learned.ret:+.4%}, cost {learned.cost:.4%} per ANTE")
             for rule in learned.rules:
                 print(f"  - {rule}")
+    elif all(r.per_deal for r in results):
+        from croupier.math.stud.report import optimum_section
+
+        wager, figures, tables, _ = optimum_section(results)
+        for f in (*wager.figures(), *figures):
+            print(f"{f.name}: {f.value:.6f}" + (f" = {f.exact}" if f.exact is not None else ""))
+        for name, rows in tables.items():
+            print(f"\n{name}:")
+            for row in rows:
+                print("  " + ", ".join(f"{k} {v}" for k, v in row.items()))
 
 
 if __name__ == "__main__":
