@@ -51,10 +51,13 @@ from numpy.typing import NDArray
 
 from croupier import profiles
 from croupier.games.stud.profile import StudProfile
+from croupier.math.stud import six_draw
 from croupier.math.stud.advise import DECISIONS, Situation, advise, context, final_values
 from croupier.math.stud.counting import SUIT_PERMUTATIONS, canonical_hands
+from croupier.math.stud.finals import Context
 from croupier.math.stud.first_draw import first_decision, one_draw
 from croupier.math.stud.learnable import Learned, Tally, class_names, ladder, merge, tally
+from croupier.math.stud.six_draw import SixthRound, sixth_round
 from croupier.poker.batch import best_batch
 from croupier.poker.tables import cache_dir
 
@@ -187,6 +190,8 @@ def compute(
         best = every.max(axis=1)
         labels = [*DECISIONS, *menu.names]
         names = [labels[j] for j in every.argmax(axis=1).tolist()]
+    elif (six := sixth_round(profile)) is not None:
+        best, names = _six_card_pass(ctx, six, hands, ups)
     else:
         for i, (hand, up) in enumerate(zip(hands.tolist(), ups.tolist(), strict=True)):
             top = advise(profile, Situation(tuple(hand), up), seed=14 + chunk)[0]
@@ -199,6 +204,16 @@ def compute(
     w = weights.astype(np.float64)
     return ChunkResult(chunk, int(weights.sum()), math.fsum(best * w),
                        math.fsum(best * best * w), dict(decisions), classes)  # fmt: skip
+
+
+def _six_card_pass(ctx: Context, menu: SixthRound, hands: NDArray[np.int64],
+                   ups: NDArray[np.int64]) -> tuple[NDArray[np.float64], list[str]]:  # fmt: skip
+    """[003]: every class of the chunk in one compiled pass, the advisor's values
+    (:mod:`croupier.math.stud.six_draw`): the best option's EV and name per class."""
+    now, options = six_draw.first_decision(ctx, menu, hands, ups)
+    every = np.concatenate([now, options], axis=1)
+    labels = [*DECISIONS, *menu.names]
+    return every.max(axis=1), [labels[j] for j in every.argmax(axis=1).tolist()]
 
 
 def _path(profile: StudProfile, mode: str, chunk: int) -> Path:
