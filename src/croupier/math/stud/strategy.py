@@ -24,8 +24,10 @@ Two modes:
   The one-draw profiles ([001]: a one-card exchange, or a 6th card with one
   given back) are counted exactly, every class of a chunk in one compiled
   pass (:mod:`croupier.math.stud.first_draw`, ~0.3 ms a class: well under
-  an hour of CPU for the whole run); the others go through the advisor class
-  by class (CPU-hours, see docs/math).
+  an hour of CPU for the whole run); so are the six-card profiles ([003]: a
+  6th card, then an exchange of one or two of the six for one;
+  :mod:`croupier.math.stud.six_draw`, ~3-5 ms a class: a few CPU-hours); the
+  others go through the advisor class by class (CPU-hours, see docs/math).
 
     python -m croupier.math.stud.strategy russian --mode play --chunks 4
 """
