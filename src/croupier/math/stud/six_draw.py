@@ -67,12 +67,26 @@ from croupier.math.stud.show import bought_nets, bought_value
 
 
 @numba.njit(cache=True, nogil=True)
+def _sorted_list(named: Any, k: int, t: Any) -> tuple[Any, int, int]:  # pragma: no cover
+    """The sorted strengths of the hands holding the ``k`` (3 or 4) cards
+    ``named``: (the table's lists, where this one starts, its length)."""
+    n, binom, threes, fours = t[0], t[1], t[7], t[8]
+    key = binom[named[0], 1] + binom[named[1], 2] + binom[named[2], 3]
+    if k == 3:
+        length = binom[n - 3, 2]
+        return threes, key * length, length
+    length = n - 4
+    key += binom[named[3], 4]
+    return fours, key * length, length
+
+
+@numba.njit(cache=True, nogil=True)
 def _holding_every(hand: Any, masks: Any, u: int, c: int, t: Any, named: Any, dense: Any,
                    delta: Any) -> None:  # pragma: no cover - compiled  # fmt: skip
     """``dense[x]``: hands holding ``u`` and ``c`` and none of the five ``hand``
     below strength ``x``, for every ``x`` (the pair's row whole, the lists of
     three to five named cards scattered, then summed up)."""
-    n, binom, rank_of, _cum0, _cum1, cum2, pair_index, threes, fours = t
+    binom, rank_of, cum2, pair_index = t[1], t[2], t[5], t[6]
     top = dense.shape[0] - 1
     delta[:] = 0
     dense[:] = cum2[pair_index[u, c]]
@@ -84,16 +98,8 @@ def _holding_every(hand: Any, masks: Any, u: int, c: int, t: Any, named: Any, de
         if k == 5:
             delta[rank_of[_colex5(named, binom)] + 1] += sign
             continue
-        if k == 3:
-            length = binom[n - 3, 2]
-            key = binom[named[0], 1] + binom[named[1], 2] + binom[named[2], 3]
-            lists = threes
-        else:
-            length = n - 4
-            key = (binom[named[0], 1] + binom[named[1], 2] + binom[named[2], 3]
-                   + binom[named[3], 4])  # fmt: skip
-            lists = fours
-        for i in range(key * length, (key + 1) * length):
+        lists, start, length = _sorted_list(named, k, t)
+        for i in range(start, start + length):
             delta[lists[i] + 1] += sign
     run = 0
     for x in range(top + 1):
@@ -123,25 +129,15 @@ def _holding_three(hand: Any, masks: Any, u: int, a: int, b: int, singles: Any, 
     the subsets of the five with at most two cards: ``masks`` (none or one: a
     list each, found once) and ``singles`` (the strengths of the three with
     each two of the five)."""
-    n, binom, _rank_of, _cum0, _cum1, _cum2, _pair_index, threes, fours = t
     for j in range(nx):
         lo[j] = 0
         eq[j] = 0
     for q in range(masks.shape[0]):
         k = _three_named(hand, masks[q], u, a, b, named)
-        if k == 3:
-            sign = 1
-            length = binom[n - 3, 2]
-            key = binom[named[0], 1] + binom[named[1], 2] + binom[named[2], 3]
-            lists = threes
-        else:
-            sign = -1
-            length = n - 4
-            key = (binom[named[0], 1] + binom[named[1], 2] + binom[named[2], 3]
-                   + binom[named[3], 4])  # fmt: skip
-            lists = fours
+        sign = 1 if k == 3 else -1
+        lists, start, length = _sorted_list(named, k, t)
         for j in range(nx):
-            below, at = _below_and_at(lists, key * length, length, xs[j])
+            below, at = _below_and_at(lists, start, length, xs[j])
             lo[j] += sign * below
             eq[j] += sign * at
     for q in range(singles.shape[0]):
@@ -154,13 +150,7 @@ def _holding_three(hand: Any, masks: Any, u: int, a: int, b: int, singles: Any, 
 @numba.njit(cache=True, nogil=True)
 def _masks(least: int, most: int) -> Any:  # pragma: no cover - compiled
     """The subsets of five positions with ``least`` to ``most`` of them, as bit masks."""
-    count = 0
-    for mask in range(32):
-        size = 0
-        for i in range(5):
-            size += mask >> i & 1
-        count += least <= size <= most
-    out = np.empty(count, dtype=np.int64)
+    out = np.empty(32, dtype=np.int64)
     k = 0
     for mask in range(32):
         size = 0
@@ -169,7 +159,7 @@ def _masks(least: int, most: int) -> Any:  # pragma: no cover - compiled
         if least <= size <= most:
             out[k] = mask
             k += 1
-    return out
+    return out[:k]
 
 
 @numba.njit(cache=True, nogil=True)
