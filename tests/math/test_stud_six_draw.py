@@ -20,7 +20,7 @@ from croupier.math.stud.draws import Rows, valued
 from croupier.math.stud.exact import ShortDeckSolver
 from croupier.math.stud.finals import Context
 from croupier.math.stud.six_draw import first_decision, sixth_round, sixth_values
-from croupier.math.stud.strategy import situations
+from croupier.math.stud.strategy import _six_card_pass, situations
 from croupier.poker.hand import CATEGORY_BASE
 from croupier.profiles import load, load_as
 
@@ -37,6 +37,8 @@ def _every_first_option_equals_the_advisor(profile_id: str, rows: list[int], chu
     assert menu is not None
     hands, ups, _ = situations(chunk)
     now, options = first_decision(context(profile, 0), menu, hands[rows], ups[rows])
+    # what the strategy run keeps of each class: the best option and its name
+    best, names = _six_card_pass(context(profile, 0), menu, hands[rows], ups[rows])
     for i, r in enumerate(rows):
         cards = hands[r].tolist()
         got = {name: float(v) for name, v in zip(DECISIONS, now[i], strict=True) if v > -np.inf}
@@ -45,6 +47,8 @@ def _every_first_option_equals_the_advisor(profile_id: str, rows: list[int], chu
         assert got.keys() == advised.keys()
         for name, ev in advised.items():
             assert got[name] == pytest.approx(ev, abs=1e-12), (format_cards(cards), name)
+        top = max(advised, key=lambda name: advised[name])
+        assert (names[i], best[i]) == (top, pytest.approx(advised[top], abs=1e-12))
 
 
 @pytest.mark.parametrize("profile_id", SIX_CARD)
