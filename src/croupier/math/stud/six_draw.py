@@ -383,18 +383,19 @@ def _sixth_round(hands: Any, ups: Any, gives: Any, prices: Any, t: Any, nets: An
 
 @numba.njit(cache=True, nogil=True)
 def _walk_by_hand(hand: Any, s: int, drop_highest: bool, take: Any, buy: Any, rank_of: Any,
-                  fours: Any, binom: Any, qualify: int, took: Any,
-                  best: Any) -> None:  # pragma: no cover - compiled  # fmt: skip
+                  fours: Any, binom: Any, qualify: int,
+                  gain: Any) -> None:  # pragma: no cover - compiled  # fmt: skip
     """Over every dealer hand ``D`` of five of the 47 cards not in the box's five
     ``hand`` (full deck) without a game: add, for each of its cards (the up card
-    it may be), taking the ANTE (``take[0]`` when ``D`` is below the box's
-    strength ``s``, ``take[1]`` if not) to ``took`` and the better of that and
-    buying a game to ``best``. ``D`` is the four cards the dealer keeps and the
-    one it drops (its lowest, or highest): buying is
+    it may be), what buying a game gains over taking the ANTE (``take[0]`` when
+    ``D`` is below the box's strength ``s``, ``take[1]`` if not), if anything,
+    to ``gain``. ``D`` is the four cards the dealer keeps and the one it drops
+    (its lowest, or highest): buying is
     :func:`~croupier.math.stud.show.bought_value` of the four kept, the box's
     cards and the dropped one taken out. The dropped card is no game with the
     four (it is ``D``), so that value is the same for every card dropped from
-    the same four: counted once per four."""
+    the same four: counted once per four, and the four skipped when it gains
+    nothing or when every card makes a game with it (its list's lowest entry)."""
     others = np.empty(47, dtype=np.int64)
     m = 0
     k = 0
@@ -408,44 +409,47 @@ def _walk_by_hand(hand: Any, s: int, drop_highest: bool, take: Any, buy: Any, ra
     removed = np.empty(6, dtype=np.int64)
     removed[:5] = hand
     five = np.empty(5, dtype=np.int64)
-    idx = np.empty(4, dtype=np.int64)
     pool = 42
+    low = min(take[0], take[1])
     for i0 in range(m):
         for i1 in range(i0 + 1, m):
             for i2 in range(i1 + 1, m):
                 for i3 in range(i2 + 1, m):
-                    idx[0] = i0
-                    idx[1] = i1
-                    idx[2] = i2
-                    idx[3] = i3
+                    kept[0], kept[1], kept[2], kept[3] = (others[i0], others[i1], others[i2],
+                                                          others[i3])  # fmt: skip
+                    key = (binom[kept[0], 1] + binom[kept[1], 2] + binom[kept[2], 3]
+                           + binom[kept[3], 4])  # fmt: skip
+                    if fours[key * 48] >= qualify:
+                        continue  # a game whatever the fifth card
                     lo, hi = (i3 + 1, m) if drop_highest else (0, i0)
                     value = np.nan
                     for di in range(lo, hi):
                         d = others[di]
                         for q in range(4):
-                            five[q] = others[idx[q]]
+                            five[q] = kept[q]
                         five[4] = d
                         dealer = rank_of[_colex5(five, binom)]
                         if dealer >= qualify:
                             continue
                         if np.isnan(value):
-                            for q in range(4):
-                                kept[q] = others[idx[q]]
                             removed[5] = d
                             value = bought_value(kept, removed, rank_of, fours, binom, qualify,
                                                  s, buy, pool)  # fmt: skip
+                            if value <= low:
+                                break  # taking the ANTE is as good with every card dropped
                         taken = take[0] if dealer < s else take[1]
-                        better = max(taken, value)
-                        for q in range(5):
-                            took[five[q]] += taken
-                            best[five[q]] += better
+                        if value > taken:
+                            for q in range(5):
+                                gain[five[q]] += value - taken
 
 
 def show_deltas(ctx: Context, cards: NDArray[np.int64]) -> NDArray[np.float64]:
     """Per up card (52 entries, 0 for the box's own), what buying a game after a
     no-game show adds to playing the five ``cards`` now: the advisor's
     ``(show_sums.best - show_sums.take) / total``, for every up card in one walk
-    (zero without a walk where buying can never beat taking the ANTE)."""
+    (zero without a walk where buying can never beat taking the ANTE). The
+    advisor sums the better of the two and taking the ANTE apart, then takes
+    one from the other; here the gains are summed: the same to ~1e-14."""
     p = ctx.profile
     buy_game = p.buy_game
     out = np.zeros(52, dtype=np.float64)
@@ -459,13 +463,11 @@ def show_deltas(ctx: Context, cards: NDArray[np.int64]) -> NDArray[np.float64]:
     buy = np.array(bought_nets(p, ctx.table, hand, ctx.qualify, ctx.bonus))
     if buy.max() < take.min():
         return out  # the walk's best is its take, sum for sum: nothing added
-    took = np.zeros(52)
-    best = np.zeros(52)
+    gain = np.zeros(52)
     s = ctx.table.strength(hand.main.value)
     _walk_by_hand(np.sort(cards).astype(np.int64), s, buy_game.drop == "highest", take, buy,
-                  ctx.table.rank_of, ctx.table.fours, BINOM, ctx.qualify, took,
-                  best)  # fmt: skip
-    return (best - took) / comb_4(46)
+                  ctx.table.rank_of, ctx.table.fours, BINOM, ctx.qualify, gain)  # fmt: skip
+    return gain / comb_4(46)
 
 
 @dataclass(frozen=True, slots=True)
