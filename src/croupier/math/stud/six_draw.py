@@ -247,6 +247,8 @@ def _sixth_round(hands: Any, ups: Any, gives: Any, prices: Any, t: Any, nets: An
     xs = np.empty(2 * options + 1, dtype=np.int64)
     c_lo = np.empty(2 * options + 1, dtype=np.int64)
     c_eq = np.empty(2 * options + 1, dtype=np.int64)
+    seen_x = np.empty(2 * options, dtype=np.int64)
+    seen_v = np.empty(2 * options, dtype=np.float64)
     acc = np.empty((n, options), dtype=np.float64)
     stand = np.empty(n, dtype=np.float64)
     seen = np.zeros(n, dtype=np.bool_)
@@ -354,19 +356,30 @@ def _sixth_round(hands: Any, ups: Any, gives: Any, prices: Any, t: Any, nets: An
                 row_a = held[i]
                 row_b = held[j]
                 nq = dense[qualify] - row_a[qualify] - row_b[qualify] + c_lo[0]
+                # each final strength valued once: options of both orders share them
+                nv = 0
                 for order in range(2):
                     at = i if order == 0 else j
                     for o in range(options):
                         x = x_of[order, o]
-                        below = 0
-                        upto = 0
-                        if not is_blind[x]:
-                            for q in range(nx):
-                                if xs[q] == x:
-                                    below = dense[x] - row_a[x] - row_b[x] + c_lo[q]
-                                    upto = (dense[x + 1] - row_a[x + 1] - row_b[x + 1] + c_lo[q]
-                                            + c_eq[q])  # fmt: skip
-                        acc[at, o] += best_of(x, below, upto, nq, total, qualify, nets)
+                        v = np.nan
+                        for q in range(nv):
+                            if seen_x[q] == x:
+                                v = seen_v[q]
+                        if np.isnan(v):
+                            below = 0
+                            upto = 0
+                            if not is_blind[x]:
+                                for q in range(nx):
+                                    if xs[q] == x:
+                                        below = dense[x] - row_a[x] - row_b[x] + c_lo[q]
+                                        upto = (dense[x + 1] - row_a[x + 1] - row_b[x + 1]
+                                                + c_lo[q] + c_eq[q])  # fmt: skip
+                            v = best_of(x, below, upto, nq, total, qualify, nets)
+                            seen_x[nv] = x
+                            seen_v[nv] = v
+                            nv += 1
+                        acc[at, o] += v
         value = 0.0
         for i in range(m):
             best = stand[i]
