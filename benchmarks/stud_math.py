@@ -14,16 +14,19 @@ decision only; ``--points every`` (the default) walks random rounds through
 the profile's improvements (each exchange size, the 6th card and the discard
 after it, a later round), a box with and without a paid BONUS, and the choice
 after a no-game show where a game is bought then, and times each decision.
-Then, for the one-draw profiles ([001]), the strategy run's compiled pass over
-one chunk's classes (``math/stud/first_draw.py``) against the advisor on a sample
-of the same classes: CPU ms a class and the ratio. Then the value of playing one
-hand against one up card (163,185 dealer completions): the counting kernel against
-settling every completion through the engine's settle_box, and the ratio.
+Then, for the one-draw profiles ([001]) and the six-card ones ([003]), the
+strategy run's compiled pass over one chunk's classes (``math/stud/first_draw.py``,
+``math/stud/six_draw.py``: its first 3,000 classes) against the advisor on a
+sample of the same classes: CPU ms a class, the ratio, the projected CPU-hours.
+Then the value of playing one hand against one up card (163,185 dealer
+completions): the counting kernel against settling every completion through
+the engine's settle_box, and the ratio.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import time
 from itertools import combinations
 
@@ -159,7 +162,6 @@ def chunks(profile_id: str, count: int, workers: int) -> None:
     same process pool the run uses (the profile sent to each chunk, nothing read
     from the cache), chunks/s and CPU-seconds per chunk after each process's
     start-up (its tables: 8 s of CPU, once per process, not once per chunk)."""
-    import os
     import resource
 
     from croupier.math.stud import strategy
@@ -182,21 +184,38 @@ def chunks(profile_id: str, count: int, workers: int) -> None:
     )
 
 
-def strategy_pass(profile_id: str, chunk: int = 100, sample: int = 100) -> None:
-    """CPU time a class of the [001] compiled pass against the advisor, one chunk."""
+def strategy_pass(
+    profile_id: str, chunk: int = 100, sample: int = 100, classes: int = 3000
+) -> None:
+    """CPU time a class of the strategy run's compiled pass against the advisor:
+    [001] (``first_draw``) over one chunk, [003] (``six_draw``) over its first
+    ``classes`` classes (a few whole hands: the pass shares work between the up
+    cards of one hand, as in a chunk)."""
+    from croupier.math.stud import first_draw, six_draw
     from croupier.math.stud.advise import context
-    from croupier.math.stud.first_draw import first_decision, one_draw
     from croupier.math.stud.strategy import situations
 
     profile = load(profile_id)
-    menu = one_draw(profile)
-    if not isinstance(profile, StudProfile) or menu is None:
+    if not isinstance(profile, StudProfile):
+        return
+    one, six = first_draw.one_draw(profile), six_draw.sixth_round(profile)
+    hands, ups, _ = situations(chunk)
+    if one is not None:
+
+        def run(h: np.ndarray, u: np.ndarray) -> None:
+            first_draw.first_decision(context(profile, 0), one, h, u)
+    elif six is not None:
+
+        def run(h: np.ndarray, u: np.ndarray) -> None:
+            six_draw.first_decision(context(profile, 0), six, h, u)
+
+        hands, ups = hands[:classes], ups[:classes]
+    else:
         return
     warm_up(profile)
-    hands, ups, _ = situations(chunk)
-    first_decision(context(profile, 0), menu, hands[:20], ups[:20])  # compiled
+    run(hands[:20], ups[:20])  # compiled
     t = time.process_time()
-    first_decision(context(profile, 0), menu, hands, ups)
+    run(hands, ups)
     fast = (time.process_time() - t) / len(hands)
     picked = np.random.default_rng(14).choice(len(hands), sample, replace=False)
     t = time.process_time()
@@ -205,8 +224,9 @@ def strategy_pass(profile_id: str, chunk: int = 100, sample: int = 100) -> None:
     slow = (time.process_time() - t) / sample
     print(
         f"{profile_id}: strategy run, first decision: compiled pass {fast * 1e3:.3f} CPU ms "
-        f"a class ({len(hands):,} classes), advisor {slow * 1e3:.2f} ms (x{slow / fast:.1f}); "
-        f"~{fast * 5.1e6 / 3600:.2f} CPU-hours for the 5.1 million classes"
+        f"a class ({len(hands):,} classes of chunk {chunk}), advisor {slow * 1e3:.2f} ms "
+        f"(x{slow / fast:.1f}); ~{fast * 5.1e6 / 3600:.2f} CPU-hours for the 5.1 million "
+        f"classes (load average {os.getloadavg()[0]:.1f})"
     )
 
 

@@ -24,7 +24,7 @@ from croupier.games.stud.state import StudState
 from croupier.math.stud import strategy
 from croupier.math.stud.advise import DECISIONS, context, play_value
 from croupier.math.stud.brute import Policy, final_action, play_round
-from croupier.math.stud.first_draw import OneDraw, first_decision, one_draw
+from croupier.math.stud.first_draw import FirstDecisions, OneDraw, first_decision, one_draw
 from croupier.profiles import load
 
 ONE_DRAW = ("five-card-exchange", "five-card-sixth")
@@ -62,21 +62,20 @@ def _policy(profile: StudProfile, first: Action | None, up: int) -> Policy:
 
 
 def _first_moves(
-    menu: OneDraw, hands: NDArray[np.int64], now: NDArray[np.float64],
-    options: NDArray[np.float64],
-) -> tuple[list[Action | None], NDArray[np.float64]]:  # fmt: skip
-    """Each deal's best first move (None: decide now) and the EV of its class."""
-    best_now, best_option = now.max(axis=1), options.max(axis=1)
+    menu: OneDraw, hands: NDArray[np.int64], found: FirstDecisions
+) -> tuple[list[Action | None], NDArray[np.float64]]:
+    """Each deal's first move as the run chose it (None: decide now) and its class's EV."""
+    every = np.concatenate([found.now, found.options], axis=1)
     moves: list[Action | None] = []
-    for hand, n, o, j in zip(hands.tolist(), best_now.tolist(), best_option.tolist(),
-                             options.argmax(axis=1).tolist(), strict=True):  # fmt: skip
-        if n >= o:
+    for hand, j in zip(hands.tolist(), found.choice.tolist(), strict=True):
+        option = j - len(DECISIONS)
+        if option < 0:
             moves.append(None)
-        elif j < len(menu.exchanges):
-            moves.append(Action("exchange", 1, cards=(hand[menu.exchanges[j].give[0]],)))
+        elif option < len(menu.exchanges):
+            moves.append(Action("exchange", 1, cards=(hand[menu.exchanges[option].give[0]],)))
         else:
             moves.append(Action("buy_sixth", 1))
-    return moves, np.maximum(best_now, best_option)
+    return moves, every[np.arange(len(hands)), found.choice]
 
 
 def _played(
@@ -93,9 +92,7 @@ def _played(
     for start in range(0, rounds, 10_000):
         deals = np.argsort(rng.random((min(10_000, rounds - start), 52)), axis=1)
         hands, ups = np.sort(deals[:, :5], axis=1), deals[:, 5]
-        now, options = first_decision(ctx, menu, hands, ups)
-        assert now.shape[1] == len(DECISIONS)
-        moves, ev = _first_moves(menu, hands, now, options)
+        moves, ev = _first_moves(menu, hands, first_decision(ctx, menu, hands, ups))
         evs[start : start + len(deals)] = ev
         for i, (row, move) in enumerate(zip(deals.tolist(), moves, strict=True)):
             dealer = (*row[6:10], row[5])

@@ -39,6 +39,42 @@ BOUGHT = ("none", "lower", "tie", "higher")  # the bought game did not come / ca
 
 
 @numba.njit(cache=True, nogil=True)
+def bought_value(kept: Any, removed: Any, rank_of: Any, fours: Any, binom: Any, qualify: int,
+                 s: int, buy: Any, pool: int) -> float:  # pragma: no cover - compiled  # fmt: skip
+    """A dealer without a game keeps the four cards ``kept[:4]`` (ascending;
+    ``kept[4]`` is scratch) and draws one of the other 48 but the ``removed``
+    (the box's cards, the dropped one): the mean of ``buy`` (per class of
+    :data:`BOUGHT` against the box's strength ``s``) over the ``pool`` it can draw.
+
+    The four kept cards with each of the other 48 are a sorted list of the hand
+    table (``fours``): three binary searches count them, then the ``removed``
+    are taken out one by one."""
+    length = 48
+    quad = binom[kept[0], 1] + binom[kept[1], 2] + binom[kept[2], 3] + binom[kept[3], 4]
+    at = quad * length
+    low_q = _below(fours, at, length, qualify)
+    low_s = _below(fours, at, length, s)
+    up_s = _below(fours, at, length, s + 1)
+    none = float(low_q)
+    lower = float(max(low_s - low_q, 0))
+    tie = float(up_s - low_s) if s >= qualify else 0.0
+    higher = float(length - max(up_s, low_q))
+    for i in range(removed.shape[0]):
+        kept[4] = removed[i]
+        after = rank_of[_colex5(kept, binom)]
+        if after < qualify:
+            none -= 1.0
+        elif after < s:
+            lower -= 1.0
+        elif after == s:
+            tie -= 1.0
+        else:
+            higher -= 1.0
+    value: float = (none * buy[0] + lower * buy[1] + tie * buy[2] + higher * buy[3]) / pool
+    return value
+
+
+@numba.njit(cache=True, nogil=True)
 def _walk(unseen: Any, up: int, strengths: Any, seen: Any, rank_of: Any, fours: Any, binom: Any,
           qualify: int, s: int, drop_highest: bool, take: Any, buy: Any,
           out: Any) -> None:  # pragma: no cover - compiled  # fmt: skip
@@ -49,16 +85,14 @@ def _walk(unseen: Any, up: int, strengths: Any, seen: Any, rank_of: Any, fours: 
     better of the two (``strengths``: each completion's, in the order of
     :func:`~croupier.math.stud.completions.dealt_strengths`); out[3..5] the
     qualifying completions below, equal to
-    and above ``s``; out[6] all completions.
-
-    The dealer's four kept cards with each of the other 48 cards are a sorted
-    list of the hand table (``fours``): three binary searches count them,
-    then the few that cannot be drawn (``seen`` by the box, the dropped card)
-    are taken out one by one."""
+    and above ``s``; out[6] all completions. Buying is
+    :func:`bought_value` of the four cards kept, the box's cards (``seen``)
+    and the dropped one taken out."""
     n = unseen.shape[0]
     five = np.empty(5, dtype=np.int64)
     kept = np.empty(5, dtype=np.int64)
-    length = 48
+    removed = np.empty(seen.shape[0] + 1, dtype=np.int64)
+    removed[: seen.shape[0]] = seen
     pool = n - 4
     for k in range(7):
         out[k] = 0.0
@@ -96,28 +130,9 @@ def _walk(unseen: Any, up: int, strengths: Any, seen: Any, rank_of: Any, fours: 
                                 j -= 1
                             kept[j] = five[i]
                             m += 1
-                    quad = binom[kept[0], 1] + binom[kept[1], 2] + binom[kept[2], 3]
-                    quad += binom[kept[3], 4]
-                    at = quad * length
-                    low_q = _below(fours, at, length, qualify)
-                    low_s = _below(fours, at, length, s)
-                    up_s = _below(fours, at, length, s + 1)
-                    none = float(low_q)
-                    lower = float(max(low_s - low_q, 0))
-                    tie = float(up_s - low_s) if s >= qualify else 0.0
-                    higher = float(length - max(up_s, low_q))
-                    for i in range(seen.shape[0] + 1):
-                        kept[4] = seen[i] if i < seen.shape[0] else dropped
-                        after = rank_of[_colex5(kept, binom)]
-                        if after < qualify:
-                            none -= 1.0
-                        elif after < s:
-                            lower -= 1.0
-                        elif after == s:
-                            tie -= 1.0
-                        else:
-                            higher -= 1.0
-                    value = (none * buy[0] + lower * buy[1] + tie * buy[2] + higher * buy[3]) / pool
+                    removed[removed.shape[0] - 1] = dropped
+                    value = bought_value(kept, removed, rank_of, fours, binom, qualify, s, buy,
+                                         pool)  # fmt: skip
                     taken = take[0] if dealer < s else take[1]
                     out[0] += taken
                     out[1] += value

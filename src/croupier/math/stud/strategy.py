@@ -26,7 +26,10 @@ Two modes:
   pass (:mod:`croupier.math.stud.first_draw`, ~0.3 ms a class: well under
   an hour of CPU for the whole run), which also keeps how the optimum's
   rounds end (exact counts: the PAR sheet's figures, :mod:`optimum`) and the
-  rule-class tallies with the improvements (:mod:`improve_charts`); the
+  rule-class tallies with the improvements (:mod:`improve_charts`); so are
+  the six-card profiles' best options ([003]: a 6th card, then an exchange of
+  one or two of the six for one; :mod:`croupier.math.stud.six_draw`, ~3-5 ms
+  a class: a few CPU-hours); the
   others go through the advisor class by class (CPU-hours, see docs/math).
 
     python -m croupier.math.stud.strategy russian --mode play --chunks 4
@@ -54,6 +57,7 @@ from numpy.typing import NDArray
 
 from croupier import profiles
 from croupier.games.stud.profile import StudProfile
+from croupier.math.stud import six_draw
 from croupier.math.stud.advise import DECISIONS, Situation, advise, context, final_values
 from croupier.math.stud.counting import SUIT_PERMUTATIONS, canonical_hands
 from croupier.math.stud.draw_classes import improve_classes, named_options
@@ -61,6 +65,7 @@ from croupier.math.stud.finals import Context, strength_nets, strength_stakes
 from croupier.math.stud.first_draw import OneDraw, first_decision, one_draw
 from croupier.math.stud.learnable import Learned, Tally, class_names, ladder, merge, tally
 from croupier.math.stud.outcomes import ANTE, CLASSES
+from croupier.math.stud.six_draw import SixthRound, sixth_round
 from croupier.poker.batch import best_batch
 from croupier.poker.tables import cache_dir
 from croupier.poker.values import CATEGORY_SHIFT, Category
@@ -218,6 +223,8 @@ def classes_result(ctx: Context, mode: str, chunk: int, hands: NDArray[np.int64]
                         weights)  # fmt: skip
         ends = round_ends(ctx, menu, found.ends)
         per_deal = found.per_deal
+    elif (six := sixth_round(profile)) is not None:
+        best, names = _six_card_pass(ctx, six, hands, ups)
     else:
         for i, (hand, up) in enumerate(zip(hands.tolist(), ups.tolist(), strict=True)):
             top = advise(profile, Situation(tuple(hand), up), seed=14 + chunk)[0]
@@ -237,6 +244,16 @@ def classes_result(ctx: Context, mode: str, chunk: int, hands: NDArray[np.int64]
 # lacks figures the report needs and is computed again (``improve`` v2: how the
 # optimum's rounds end and the rule-class tallies with the improvements).
 CACHE_DIRS = {"play": "play", "improve": "improve-v2"}
+
+
+def _six_card_pass(ctx: Context, menu: SixthRound, hands: NDArray[np.int64],
+                   ups: NDArray[np.int64]) -> tuple[NDArray[np.float64], list[str]]:  # fmt: skip
+    """[003]: every class of the chunk in one compiled pass, the advisor's values
+    (:mod:`croupier.math.stud.six_draw`): the best option's EV and name per class."""
+    now, options = six_draw.first_decision(ctx, menu, hands, ups)
+    every = np.concatenate([now, options], axis=1)
+    labels = [*DECISIONS, *menu.names]
+    return every.max(axis=1), [labels[j] for j in every.argmax(axis=1).tolist()]
 
 
 def _path(profile: StudProfile, mode: str, chunk: int) -> Path:
