@@ -12,7 +12,6 @@ Five and a half standard errors: a false alarm about 4e-8 per test."""
 from __future__ import annotations
 
 import math
-import os
 
 import numpy as np
 import pytest
@@ -117,11 +116,7 @@ def test_the_optimum_with_improvements_through_the_engine_for_a_million_rounds(
 ) -> None:
     """10^6 rounds (about a CPU-quarter-hour each): the mean net lands on the
     figure of the whole ``improve`` run (computed first when not cached)."""
-    profile = load(profile_id)
-    results = strategy.cached_results(profile, "improve") or strategy.run(
-        profile_id, "improve", list(range(strategy.n_chunks())), os.cpu_count() or 1
-    )
-    figure = math.fsum(r.value for r in results) / sum(r.weight for r in results)
+    figure = strategy.whole_run_return(profile_id, "improve")
     nets, evs = _played(profile_id, 1_000_000, seed=2026)
     assert abs(nets.mean() - figure) <= Z * nets.std(ddof=1) / math.sqrt(len(nets))
     gap = nets - evs

@@ -4,7 +4,6 @@ is the advisor's per situation, chunks are cached and a run resumes."""
 from __future__ import annotations
 
 import math
-import os
 from pathlib import Path
 
 import numpy as np
@@ -171,12 +170,7 @@ def test_the_per_class_optimum_through_the_engine_for_a_million_rounds_returns_i
 ) -> None:
     """10^6 rounds per profile (minutes each): the mean net lands on the figure
     of the whole ``play`` run (computed first when it is not cached)."""
-    profile = load(profile_id)
-    chunks = list(range(strategy.n_chunks()))
-    results = strategy.cached_results(profile, "play") or strategy.run(
-        profile_id, "play", chunks, os.cpu_count() or 1
-    )
-    figure = math.fsum(r.value for r in results) / sum(r.weight for r in results)
+    figure = strategy.whole_run_return(profile_id, "play")
     nets, evs = _played(profile_id, 1_000_000, seed=2026)
     assert abs(nets.mean() - figure) <= Z_PLAY * nets.std(ddof=1) / math.sqrt(len(nets))
     gap = nets - evs

@@ -82,12 +82,47 @@ def _sorted_list(named: Any, k: int, t: Any) -> tuple[Any, int, int]:  # pragma:
 
 
 @numba.njit(cache=True, nogil=True)
+def _scatter(named: Any, k: int, sign: int, t: Any, delta: Any) -> None:  # pragma: no cover
+    """Add ``sign`` to ``delta`` one above the strength of every hand holding the
+    ``k`` (3 to 5) cards ``named``: a running sum of ``delta`` then counts them below
+    every strength (:func:`_add_running`)."""
+    if k == 5:
+        delta[t[2][_colex5(named, t[1])] + 1] += sign
+        return
+    lists, start, length = _sorted_list(named, k, t)
+    for i in range(start, start + length):
+        delta[lists[i] + 1] += sign
+
+
+@numba.njit(cache=True, nogil=True)
+def _add_running(delta: Any, dense: Any) -> None:  # pragma: no cover - compiled
+    """``dense[x] +=`` the sum of ``delta`` up to ``x``, for every ``x``."""
+    run = 0
+    for x in range(dense.shape[0]):
+        run += delta[x]
+        dense[x] += run
+
+
+@numba.njit(cache=True, nogil=True)
+def _add_threshold(xs: Any, nx: int, x: int, is_blind: Any) -> int:  # pragma: no cover
+    """Add the strength ``x`` to the ``nx`` thresholds ``xs`` unless it is blind (valued
+    without a count) or already there; returns how many there are now."""
+    if is_blind[x]:
+        return nx
+    for q in range(nx):
+        if xs[q] == x:
+            return nx
+    xs[nx] = x
+    return nx + 1
+
+
+@numba.njit(cache=True, nogil=True)
 def _avoiding_every(hand: Any, masks: Any, u: int, t: Any, named: Any, dense: Any,
                     delta: Any) -> None:  # pragma: no cover - compiled  # fmt: skip
     """``dense[x]``: hands holding ``u`` and none of the five ``hand`` below
     strength ``x``, for every ``x`` (the rows of one or two named cards added
     whole, the lists of three to five scattered, then summed up)."""
-    binom, rank_of, cum1, cum2, pair_index = t[1], t[2], t[4], t[5], t[6]
+    cum1, cum2, pair_index = t[4], t[5], t[6]
     top = dense.shape[0] - 1
     delta[:] = 0
     dense[:] = cum1[u]
@@ -100,16 +135,9 @@ def _avoiding_every(hand: Any, masks: Any, u: int, t: Any, named: Any, dense: An
             row = cum2[pair_index[named[0], named[1]]]
             for x in range(top + 1):
                 dense[x] += sign * row[x]
-        elif k == 5:
-            delta[rank_of[_colex5(named, binom)] + 1] += sign
         else:
-            lists, start, length = _sorted_list(named, k, t)
-            for i in range(start, start + length):
-                delta[lists[i] + 1] += sign
-    run = 0
-    for x in range(top + 1):
-        run += delta[x]
-        dense[x] += run
+            _scatter(named, k, sign, t, delta)
+    _add_running(delta, dense)
 
 
 @numba.njit(cache=True, nogil=True)
@@ -147,11 +175,53 @@ def _strength(cards: Any, binom: Any, rank_of: Any) -> int:  # pragma: no cover 
 
 
 @numba.njit(cache=True, nogil=True)
+def _giving_back(hand: Any, c: int, skip: int, five: Any, binom: Any,
+                 rank_of: Any) -> int:  # pragma: no cover - compiled  # fmt: skip
+    """The strength of the five kept from ``hand`` and a 6th card ``c`` when the
+    card at ``skip`` is given back (0-4: one of ``hand``; 5: ``c`` itself)."""
+    k = 0
+    for i in range(5):
+        if i != skip:
+            five[k] = hand[i]
+            k += 1
+    if skip < 5:
+        five[4] = c
+    return _strength(five, binom, rank_of)
+
+
+@numba.njit(cache=True, nogil=True)
 def comb_4(m: int) -> int:  # pragma: no cover - compiled
     """C(m, 4): the dealer's four hidden cards from ``m`` unseen."""
     if m < 4:
         return 0
     return m * (m - 1) * (m - 2) * (m - 3) // 24
+
+
+@numba.njit(cache=True, nogil=True)
+def _deciding_now(hand: Any, u: int, seen: Any, unseen: Any, masks_a: Any, t: Any,
+                  named: Any, dense: Any, delta: Any, qualify: int,
+                  now: Any) -> tuple[int, int]:  # pragma: no cover - compiled  # fmt: skip
+    """A class's cards set out: ``unseen`` the cards the box has not seen (returned:
+    how many, and the box's strength), ``dense`` the dealer hands avoiding the box's
+    five below every strength, ``now`` the counts deciding now (below the box, below
+    or equal, below the qualifying hand, all)."""
+    n, binom, rank_of = t[0], t[1], t[2]
+    seen[:] = False
+    for i in range(5):
+        seen[hand[i]] = True
+    seen[u] = True
+    m = 0
+    for c in range(n):
+        if not seen[c]:
+            unseen[m] = c
+            m += 1
+    _avoiding_every(hand, masks_a, u, t, named, dense, delta)
+    s0 = _strength(hand, binom, rank_of)
+    now[0] = dense[s0]
+    now[1] = dense[s0 + 1]
+    now[2] = dense[qualify]
+    now[3] = comb_4(m)
+    return m, s0
 
 
 @numba.njit(cache=True, nogil=True)
@@ -223,22 +293,9 @@ def _first_draw(hands: Any, ups: Any, weights: Any, gives: Any, sixth: bool, t: 
         for i in range(5):
             hand[i] = hands[r, i]
         hand.sort()
-        seen[:] = False
-        for i in range(5):
-            seen[hand[i]] = True
-        seen[u] = True
-        m = 0
-        for c in range(n):
-            if not seen[c]:
-                unseen[m] = c
-                m += 1
         # A(x) for every x, once per class
-        _avoiding_every(hand, masks_a, u, t, named, dense, delta)
-        s0 = _strength(hand, binom, rank_of)
-        now[r, 0] = dense[s0]
-        now[r, 1] = dense[s0 + 1]
-        now[r, 2] = dense[qualify]
-        now[r, 3] = comb_4(m)
+        m, s0 = _deciding_now(hand, u, seen, unseen, masks_a, t, named, dense, delta, qualify,
+                              now[r])  # fmt: skip
         shares_now = class_shares(s0, now[r, 0], now[r, 1], now[r, 2], now[r, 3], qualify)
         best, d_now = best_decision(s0, shares_now, now[r, 3], nets)
         total = comb_4(m - 1)
@@ -253,29 +310,13 @@ def _first_draw(hands: Any, ups: Any, weights: Any, gives: Any, sixth: bool, t: 
                 strengths[o] = _strength(five, binom, rank_of)
             if sixth:
                 for skip in range(6):
-                    k = 0
-                    for i in range(5):
-                        if i != skip:
-                            five[k] = hand[i]
-                            k += 1
-                    if skip < 5:
-                        five[4] = c
-                    strengths[exchanges + skip] = _strength(five, binom, rank_of)
+                    strengths[exchanges + skip] = _giving_back(hand, c, skip, five, binom, rank_of)
             # the thresholds this draw needs: qualifying, and each final hand
             # that is not blind, once
             xs[0] = qualify
             nx = 1
             for f in range(finals):
-                x = strengths[f]
-                if is_blind[x]:
-                    continue
-                known = False
-                for j in range(nx):
-                    if xs[j] == x:
-                        known = True
-                if not known:
-                    xs[nx] = x
-                    nx += 1
+                nx = _add_threshold(xs, nx, strengths[f], is_blind)
             for j in range(nx):
                 b_lo[j] = 0
                 b_eq[j] = 0
@@ -378,6 +419,23 @@ class FirstDecisions:
     per_deal: int
 
 
+def kernel_tables(
+    ctx: Context, hands: NDArray[np.int64], ups: NDArray[np.int64]
+) -> tuple[Any, ...]:
+    """The compiled passes' inputs: the classes' cards and up cards numbered in
+    ``ctx``'s deck (a short deck's too), and the hand table's arrays as one tuple."""
+    table = ctx.table
+    local = np.full(52, -1, dtype=np.int64)
+    local[list(table.deck)] = np.arange(table.size)
+    cards = np.ascontiguousarray(local[hands], dtype=np.int64)
+    up = np.ascontiguousarray(local[ups], dtype=np.int64)
+    if (cards < 0).any() or (up < 0).any():
+        raise ValueError("a card is not in the table's deck")
+    t = (table.size, BINOM, table.rank_of, table.cum0, table.cum1, table.cum2,
+         table.pair_index, table.threes, table.fours)  # fmt: skip
+    return cards, up, t
+
+
 def first_decision(
     ctx: Context,
     menu: OneDraw,
@@ -391,18 +449,10 @@ def first_decision(
     where not open) and of every option of ``menu`` (columns
     :attr:`OneDraw.names`, prices paid), the best of them, and how the rounds
     of the best end (exact counts, see :class:`FirstDecisions`)."""
-    table = ctx.table
-    local = np.full(52, -1, dtype=np.int64)
-    local[list(table.deck)] = np.arange(table.size)
-    cards = np.ascontiguousarray(local[hands], dtype=np.int64)
-    up = np.ascontiguousarray(local[ups], dtype=np.int64)
-    if (cards < 0).any() or (up < 0).any():
-        raise ValueError("a card is not in the table's deck")
+    cards, up, t = kernel_tables(ctx, hands, ups)
     w = np.ones(len(hands), np.int64) if weights is None else weights.astype(np.int64)
     nets = strength_nets(ctx)
     gives = np.array([c.give[0] for c in menu.exchanges], dtype=np.int64)
-    t = (table.size, BINOM, table.rank_of, table.cum0, table.cum1, table.cum2,
-         table.pair_index, table.threes, table.fours)  # fmt: skip
     counts = np.zeros((len(hands), 4), dtype=np.int64)
     out = np.zeros((len(hands), len(menu.names)), dtype=np.float64)
     choice = np.zeros(len(hands), dtype=np.int64)
@@ -411,5 +461,5 @@ def first_decision(
                 blind(nets, ctx.qualify), ctx.qualify, menu.prices, counts, out, choice,
                 ends)  # fmt: skip
     now = decision_values(ctx, hands, strengths(ctx, hands), counts)
-    m = table.size - 6
+    m = ctx.table.size - 6
     return FirstDecisions(now, out - menu.prices, choice, ends, comb(m, 4) * (m - 4))

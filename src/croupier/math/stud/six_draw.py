@@ -61,11 +61,16 @@ from croupier.math.stud.finals import (
     strengths,
 )
 from croupier.math.stud.first_draw import (
-    _avoiding_every,
+    _add_running,
+    _add_threshold,
+    _deciding_now,
+    _giving_back,
     _named,
+    _scatter,
     _sorted_list,
     _strength,
     comb_4,
+    kernel_tables,
 )
 from croupier.math.stud.last_round import blind
 from croupier.math.stud.menu import Choice, Moment, choices
@@ -78,8 +83,7 @@ def _holding_every(hand: Any, masks: Any, u: int, c: int, t: Any, named: Any, de
     """``dense[x]``: hands holding ``u`` and ``c`` and none of the five ``hand``
     below strength ``x``, for every ``x`` (the pair's row whole, the lists of
     three to five named cards scattered, then summed up)."""
-    binom, rank_of, cum2, pair_index = t[1], t[2], t[5], t[6]
-    top = dense.shape[0] - 1
+    cum2, pair_index = t[5], t[6]
     delta[:] = 0
     dense[:] = cum2[pair_index[u, c]]
     for j in range(masks.shape[0]):
@@ -87,16 +91,8 @@ def _holding_every(hand: Any, masks: Any, u: int, c: int, t: Any, named: Any, de
         sign = 1 if k % 2 == 0 else -1
         if k == 2:
             continue
-        if k == 5:
-            delta[rank_of[_colex5(named, binom)] + 1] += sign
-            continue
-        lists, start, length = _sorted_list(named, k, t)
-        for i in range(start, start + length):
-            delta[lists[i] + 1] += sign
-    run = 0
-    for x in range(top + 1):
-        run += delta[x]
-        dense[x] += run
+        _scatter(named, k, sign, t, delta)
+    _add_running(delta, dense)
 
 
 @numba.njit(cache=True, nogil=True)
@@ -256,35 +252,15 @@ def _sixth_round(hands: Any, ups: Any, gives: Any, prices: Any, t: Any, nets: An
         if fresh:
             _by_hand(hand, binom, rank_of, others, index, pair5, best6, seven, five)
             filled[:] = False
-        seen[:] = False
-        for i in range(5):
-            seen[hand[i]] = True
-        seen[u] = True
-        m = 0
-        for c in range(n):
-            if not seen[c]:
-                unseen[m] = c
-                m += 1
-        _avoiding_every(hand, masks_a, u, t, named, dense, delta)
-        s0 = _strength(hand, binom, rank_of)
-        now[r, 0] = dense[s0]
-        now[r, 1] = dense[s0 + 1]
-        now[r, 2] = dense[qualify]
-        now[r, 3] = comb_4(m)
+        m, _ = _deciding_now(hand, u, seen, unseen, masks_a, t, named, dense, delta, qualify,
+                              now[r])  # fmt: skip
         # standing with six, per 6th card
         for i in range(m):
             a = unseen[i]
             _holding_every(hand, masks_b, u, a, t, named, held[i], delta)
             x = -1
             for skip in range(6):
-                k = 0
-                for j in range(5):
-                    if j != skip:
-                        five[k] = hand[j]
-                        k += 1
-                if skip < 5:
-                    five[4] = a
-                x = max(x, _strength(five, binom, rank_of))
+                x = max(x, _giving_back(hand, a, skip, five, binom, rank_of))
             b_row = held[i]
             stand[i] = best_of(x, dense[x] - b_row[x], dense[x + 1] - b_row[x + 1],
                                dense[qualify] - b_row[qualify], comb_4(m - 1), qualify,
@@ -333,16 +309,7 @@ def _sixth_round(hands: Any, ups: Any, gives: Any, prices: Any, t: Any, nets: An
                 nx = 1
                 for order in range(2):
                     for o in range(options):
-                        x = x_of[order, o]
-                        if is_blind[x]:
-                            continue
-                        known = False
-                        for q in range(nx):
-                            if xs[q] == x:
-                                known = True
-                        if not known:
-                            xs[nx] = x
-                            nx += 1
+                        nx = _add_threshold(xs, nx, x_of[order, o], is_blind)
                 _holding_three(hand, masks_c, u, a, b, singles[triple], xs, nx, t, named, c_lo,
                                c_eq)  # fmt: skip
                 row_a = held[i]
@@ -528,19 +495,6 @@ def sixth_round(profile: StudProfile) -> SixthRound | None:
     return SixthRound(sixth, tuple(then))
 
 
-def _tables(ctx: Context, hands: NDArray[np.int64], ups: NDArray[np.int64]) -> tuple[Any, ...]:
-    table = ctx.table
-    local = np.full(52, -1, dtype=np.int64)
-    local[list(table.deck)] = np.arange(table.size)
-    cards = np.ascontiguousarray(local[hands], dtype=np.int64)
-    up = np.ascontiguousarray(local[ups], dtype=np.int64)
-    if (cards < 0).any() or (up < 0).any():
-        raise ValueError("a card is not in the table's deck")
-    t = (table.size, BINOM, table.rank_of, table.cum0, table.cum1, table.cum2,
-         table.pair_index, table.threes, table.fours)  # fmt: skip
-    return cards, up, t
-
-
 Values = tuple[NDArray[np.int64], NDArray[np.float64], NDArray[np.float64]]
 
 
@@ -550,7 +504,7 @@ def sixth_values(ctx: Context, menu: SixthRound, hands: NDArray[np.int64],
     card's value before its price, and (``detail``) per 6th card (the unseen
     cards in the table's deck order: ascending on the full deck) standing and
     each exchange before its price."""
-    cards, up, t = _tables(ctx, hands, ups)
+    cards, up, t = kernel_tables(ctx, hands, ups)
     nets = strength_nets(ctx)
     counts = np.zeros((len(hands), 4), dtype=np.int64)
     sixth = np.zeros(len(hands), dtype=np.float64)

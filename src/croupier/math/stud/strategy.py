@@ -123,10 +123,24 @@ def cached_results(profile: StudProfile, mode: str) -> list[ChunkResult] | None:
     return results
 
 
+def mean_return(results: list[ChunkResult]) -> float:
+    """The return per ANTE over every deal the chunks cover."""
+    return math.fsum(r.value for r in results) / sum(r.weight for r in results)
+
+
+def whole_run_return(profile_id: str, mode: str) -> float:
+    """The return per ANTE of a whole run: from the cache, or computed first (on
+    every local core)."""
+    profile = profiles.load_as(profile_id, StudProfile)
+    results = cached_results(profile, mode) or run(
+        profile_id, mode, list(range(n_chunks())), os.cpu_count() or 1
+    )
+    return mean_return(results)
+
+
 def learnable_strategies(results: list[ChunkResult]) -> list[Learned]:
     """The learnable strategies of a finished ``play`` run (see :mod:`learnable`)."""
-    optimum = math.fsum(r.value for r in results) / sum(r.weight for r in results)
-    return ladder(merge([r.classes for r in results]), optimum)
+    return ladder(merge([r.classes for r in results]), mean_return(results))
 
 
 def situations(chunk: int) -> tuple[NDArray[np.int64], NDArray[np.int64], NDArray[np.int64]]:
