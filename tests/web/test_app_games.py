@@ -39,11 +39,20 @@ STUD = [
     "six-card-shambala",
     "six-card-all-in-one",
 ]
-HOUSE = ["texas-holdem", "texas-holdem-bonus", "three-card"]
+HOUSE = [
+    "texas-holdem",
+    "texas-holdem-aa-bonus",
+    "texas-holdem-bonus",
+    "three-card",
+    "three-card-standard",
+    "three-card-pair-plus-40-30-6-3-1",
+]
+THREE_CARD = [p for p in HOUSE if p.startswith("three-card")]
 # The streets a cautious player sees named, in order: casino hold'em deals the flop with the hole
 # cards and the turn and river together; hold'em bonus stops at each street. In both languages.
 STREETS = {
     "texas-holdem": ["Flop", "Showdown"],
+    "texas-holdem-aa-bonus": ["Flop", "Showdown"],
     "texas-holdem-bonus": ["Pre-flop", "Flop", "Turn", "Showdown"],
 }
 STREET_RU = {
@@ -87,15 +96,14 @@ def test_every_game_plays_from_the_lobby_to_the_settlement(
             )
             assert span <= VIEWPORTS["phone"]["height"], span
         if profile in HOUSE:  # three-card poker deals no community cards: no street to name
-            expect(page.locator("#street")).to_have_count(0 if profile == "three-card" else 1)
+            expect(page.locator("#street")).to_have_count(0 if profile in THREE_CARD else 1)
             # the five places of the community cards, empty until dealt (Hold'em decides after
             # the flop, Hold'em Bonus before it)
             expect(page.locator("#board .card-face")).to_have_count(
-                0 if profile == "three-card" else 5
+                0 if profile in THREE_CARD else 5
             )
-            expect(page.locator("#board [data-card='slot']")).to_have_count(
-                {"three-card": 0, "texas-holdem": 2, "texas-holdem-bonus": 5}[profile]
-            )
+            slots = 0 if profile in THREE_CARD else 5 if profile == "texas-holdem-bonus" else 2
+            expect(page.locator("#board [data-card='slot']")).to_have_count(slots)
         no_horizontal_scroll(page)
         shot(page, shots, f"{size}-{profile}-deciding")
         if profile == "blackjack":  # a double: one card more, and the hand says it was doubled
