@@ -1,6 +1,7 @@
 """Every game of the casino plays in the new client, on a desktop and on a phone: from the
 lobby's Play button to the settlement, broken down by line; a screenshot of each table
-(test-artifacts/web/<test>/<size>-<profile>-*.jpg). No page scrolls sideways. Hold'em names
+(test-artifacts/web/<test>/<size>-<profile>-*.jpg). No page scrolls sideways. At stud the box
+decides against the dealer's up card, the rest of the dealer's hand face down. Hold'em names
 the street as the round goes (pre-flop, flop, turn, showdown)."""
 
 from __future__ import annotations
@@ -84,8 +85,13 @@ def test_every_game_plays_from_the_lobby_to_the_settlement(
         else:
             stake(page, "ante")
         if profile in STUD:
-            # the hand is named while deciding
+            # the hand is named while deciding, against the dealer's up card: one card face up
+            # (the last dealt), the other four face down
             page.wait_for_selector("[data-box='1'] [data-hand-name]")
+            dealer = page.locator("#dealer .cards > [data-card]")
+            expect(dealer).to_have_count(5)
+            expect(page.locator("#dealer [data-card='hidden']")).to_have_count(4)
+            expect(dealer.last).to_have_attribute("data-card", re.compile(r"^[2-9TJQKA][cdhs]$"))
         if profile == "russian" and size == "phone":
             # keeping the hand is worded as such in Russian (it was "Хватит", blackjack's word)
             expect(page.locator("#actions [data-act='stand']")).to_have_text("Оставить как есть")
