@@ -18,6 +18,7 @@ from .appkit import (
     acted,
     context,
     need_build,
+    no_english,
     no_horizontal_scroll,
     open_personal,
     registered,
@@ -69,6 +70,10 @@ def test_a_box_taken_elsewhere_is_pushed_to_the_lobby(
     box = bar.bounding_box()
     assert box is not None and box["y"] == 0, f"the bar left the top: {box}"
     no_horizontal_scroll(player)
+    # every game and table named in Russian (issue 13: "AA BONUS" was left), once all are shown
+    expect(player.locator(".tile.personal[data-profile='texas-holdem-aa-bonus']")).to_be_visible()
+    expect(player.locator(".tile.public").first).to_be_visible()
+    no_english(player, "main")
     shot(player, shots, "phone-lobby-category-bar")
 
     player.goto(f"{server}/app/#/table/{table}")
