@@ -295,3 +295,32 @@ def shot(page: Page, folder: Path, name: str) -> None:
     Chromium encodes in less than half the time of a PNG (the 52 shots of test_app_games: 4 s
     against 11 s on a loaded machine; about 150 shots a run)."""
     page.screenshot(path=folder / f"{name}.jpg", full_page=True, type="jpeg", quality=80)
+
+
+# The words in Latin letters a Russian page shows in ``selector``: every visible text node, save the
+# cards. A card is shown as it is printed, in both languages: its face (the corner rank "A K Q J"
+# and the suit; named in Russian for screen readers by its aria-label) and, in a sentence, its rank
+# with its suit ("третья карта ИГРОКА A♥", as on the face beside it). Each offender is named with
+# the element it is in.
+_LATIN = """(selector) => {
+  const CARD = /(?<![A-Za-z])(?:[AKQJ]|10)[♠♥♦♣]/g;
+  const words = [];
+  for (const root of document.querySelectorAll(selector)) {
+    const walk = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+    for (let node = walk.nextNode(); node; node = walk.nextNode()) {
+      const el = node.parentElement;
+      if (!el || el.closest(".card-face") || !el.checkVisibility()) continue;
+      const where = `${el.tagName.toLowerCase()}#${el.id}.${el.classList[0] || ""}`;
+      const text = node.textContent.replace(CARD, "");
+      for (const word of text.match(/[A-Za-z]+/g) || []) words.push([word, where]);
+    }
+  }
+  return words;
+}"""
+
+
+def no_english(page: Page, selector: str) -> None:
+    """``selector`` shows no word in Latin letters (issue 13: "Russian is half done")."""
+    page.wait_for_selector(selector)
+    words = [f"{word} (in {where})" for word, where in page.evaluate(_LATIN, selector)]
+    assert not words, f"English left in {selector}: {sorted(set(words))}"

@@ -16,6 +16,7 @@ from .appkit import (
     VIEWPORTS,
     acted,
     newcomer,
+    no_english,
     no_horizontal_scroll,
     open_personal,
     page_errors,
@@ -133,6 +134,8 @@ def test_every_game_plays_from_the_lobby_to_the_settlement(
         if profile in STUD:
             expect(page.locator("#dealer-qualifies")).to_be_visible()
         assert "kopeck" not in (settlement.text_content() or "")
+        if size == "phone":  # the table in Russian, every word of it (issue 13)
+            no_english(page, "#table")
         no_horizontal_scroll(page)
         if profile in STREETS:  # the street named as the round goes
             seen = texts_seen(page, "#street")
@@ -153,6 +156,8 @@ def test_every_game_plays_from_the_lobby_to_the_settlement(
     expect(page.locator("#bac-result")).to_be_visible()
     assert revealed_early(page) == []  # the settlement waited for the last card
     expect(page.locator("#bead-plate span").first).to_be_visible()
+    if size == "phone":
+        no_english(page, "#table")
     no_horizontal_scroll(page)
     shot(page, shots, f"{size}-baccarat-settled")
     stand(page)
@@ -213,6 +218,8 @@ def test_every_game_plays_from_the_lobby_to_the_settlement(
     expect(page.locator("#cold span")).to_have_count(3)
     settled = page.locator("[data-box='1'] .settlement tr[data-line]")
     assert settled.count() == 4 + 7 + 3, "a line per position (RED staked twice: one)"
+    if size == "phone":
+        no_english(page, "#table")
     shot(page, shots, f"{size}-roulette-settled")
     assert not errors, errors
     page.context.close()

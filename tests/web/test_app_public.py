@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, expect
 
-from .appkit import acted, newcomer, open_public, seeded_server, shot, sit_at, stake
+from .appkit import acted, newcomer, no_english, open_public, seeded_server, shot, sit_at, stake
 from .conftest import SEED
 
 pytestmark = pytest.mark.browser
@@ -49,6 +49,7 @@ def test_only_the_house_deals_at_a_public_table(server: str, browser: Browser, s
     expect(first.locator("section[data-box='2'] .owner")).to_have_text("Another player")
     first.click("#log summary")
     expect(first.locator("#log")).to_contain_text("Player at box 2: ")
+    no_english(second, "#table")  # the public table in Russian, its log too (issue 13)
     for page in (first, second):
         assert "player-" not in " ".join(page.locator("#felt, #log").all_inner_texts())
     shot(first, shots, "settled-desktop")

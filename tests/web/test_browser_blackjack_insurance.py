@@ -13,7 +13,7 @@ from playwright.sync_api import Browser, expect
 
 from croupier.server.testing import known_deals
 
-from .appkit import acted, newcomer, open_personal, server_dealing, shot, stake
+from .appkit import acted, newcomer, no_english, open_personal, server_dealing, shot, stake
 
 pytestmark = pytest.mark.browser
 
@@ -34,6 +34,7 @@ def test_insurance_takes_the_amount_the_player_typed(
     stake(page, "stake", chip=25000)
     expect(page.locator("#actions label.amount")).to_contain_text("50,00")  # the range shown
     expect(page.locator("#actions label.amount")).to_contain_text("125,00")
+    no_english(page, "#table")  # the insurance prompt in Russian (issue 13)
     page.fill("#amount", "75")
     acted(page, lambda: page.click("[data-act='insurance']"))
     expect(page.locator("[data-box='1'] [data-insurance]")).to_contain_text("75,00")

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from .appkit import acted, newcomer, no_horizontal_scroll, open_personal, place, shot
+from .appkit import acted, newcomer, no_english, no_horizontal_scroll, open_personal, place, shot
 
 pytestmark = pytest.mark.browser
 
@@ -98,6 +98,7 @@ def test_a_line_kept_off_dark_boxes_is_said_so_and_not_staked(
         "БОНУС на тёмный бокс не ставится"
     )
     expect(page.locator("#dark-total")).to_have_text("75,00 ₽")
+    no_english(page, "#table")  # the dark box's costs in Russian (issue 13)
     shot(page, shots, "phone-holdem-bonus-off-dark")
     acted(page, lambda: page.click("[data-stake='1']"))  # not refused: the BONUS is left out
     assert staked(page) == {"ante": 2500, "bet": 5000}

@@ -593,7 +593,7 @@ export const ru: Record<Key, string> = {
   p_six_card_all_in_one: "Шестикарточный покер «Всё в одном»",
   p_six_card_shambala: "Шестикарточный покер (правила казино)",
   p_six_card: "Шестикарточный покер",
-  p_texas_holdem_aa_bonus: "Техасский холдем с бонусом AA",
+  p_texas_holdem_aa_bonus: "Техасский холдем с бонусом «Пара тузов»",
   p_texas_holdem_bonus: "Техасский холдем бонус",
   p_texas_holdem: "Техасский холдем",
   p_three_card_pair_plus_40_30_6_3_1: "Покер на трёх картах, ПАРА ПЛЮС 40-30-6-3-1",
