@@ -40,6 +40,7 @@ from croupier.math.stud.counting import (
     _below,
     _next_combination,
     count_many,
+    insert_sorted,
 )
 
 
@@ -207,12 +208,7 @@ def _count_row(drawn: Any, r: int, x: int, t: Any, d: Any, idx: Any, named: Any,
     for i in range(drawn.shape[1]):
         c = drawn[r, i]
         if c >= 0:
-            j = m  # insertion sort: colex wants ascending cards
-            while j > 0 and d[j - 1] > c:
-                d[j] = d[j - 1]
-                j -= 1
-            d[j] = c
-            m += 1
+            m = insert_sorted(d, m, c)
     for k in range(4):
         out[k] = 0
     for size in range(0, min(m, 4) + 1):

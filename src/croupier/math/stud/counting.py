@@ -42,6 +42,18 @@ _BINOM = np.array([[comb(i, k) for k in range(6)] for i in range(53)], dtype=np.
 
 
 @numba.njit(cache=True, nogil=True, inline="always")
+def insert_sorted(cards: Any, m: int, c: int) -> int:  # pragma: no cover - compiled
+    """Put ``c`` into the ``m`` ascending ``cards`` (colex numbering wants them
+    ascending), keeping them so; returns the new count."""
+    j = m
+    while j > 0 and cards[j - 1] > c:
+        cards[j] = cards[j - 1]
+        j -= 1
+    cards[j] = c
+    return m + 1
+
+
+@numba.njit(cache=True, nogil=True, inline="always")
 def _ordered(a: int, b: int) -> tuple[int, int]:  # pragma: no cover - compiled
     return (a, b) if a <= b else (b, a)
 

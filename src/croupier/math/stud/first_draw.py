@@ -40,7 +40,7 @@ from numpy.typing import NDArray
 
 from croupier.games.stud.profile import StudProfile
 from croupier.math.stud.completions import _below_and_at, best_decision, class_shares
-from croupier.math.stud.counting import BINOM, _colex5
+from croupier.math.stud.counting import BINOM, _colex5, insert_sorted
 from croupier.math.stud.finals import Context, decision_values, strength_nets, strengths
 from croupier.math.stud.last_round import blind
 from croupier.math.stud.menu import Choice, Moment, choices
@@ -56,14 +56,8 @@ def _named(hand: Any, mask: int, a: int, b: int, out: Any) -> int:  # pragma: no
             out[k] = hand[i]
             k += 1
     for extra in (a, b):
-        if extra < 0:
-            continue
-        j = k
-        while j > 0 and out[j - 1] > extra:
-            out[j] = out[j - 1]
-            j -= 1
-        out[j] = extra
-        k += 1
+        if extra >= 0:
+            k = insert_sorted(out, k, extra)
     return k
 
 

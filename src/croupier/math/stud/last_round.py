@@ -29,7 +29,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from croupier.math.stud.completions import Completions, _term, best_of
-from croupier.math.stud.counting import _colex5, _next_combination, subset_with
+from croupier.math.stud.counting import _colex5, _next_combination, insert_sorted, subset_with
 
 
 @numba.njit(cache=True, nogil=True)
@@ -119,12 +119,7 @@ def _last_round(cards: Any, drawn: Any, gives: Any, t: Any, rank_of: Any, unseen
         for i in range(drawn.shape[1]):
             c = drawn[r, i]
             if c >= 0:
-                j = m
-                while j > 0 and d[j - 1] > c:
-                    d[j] = d[j - 1]
-                    j -= 1
-                d[j] = c
-                m += 1
+                m = insert_sorted(d, m, c)
                 held[c] = True
         _avoiding(d, m, t, dense, delta)
         s = _strength(cards[r], width, five, rank_of, binom)

@@ -31,7 +31,7 @@ from numpy.typing import NDArray
 from croupier.games.stud.payout import BoxHand, BoxPlay, DealerShow, dealer_show, with_bought_game
 from croupier.games.stud.profile import StudProfile
 from croupier.math.stud.completions import Completions, FewDraws, dealt_strengths
-from croupier.math.stud.counting import BINOM, HandTable, _below, _colex5
+from croupier.math.stud.counting import BINOM, HandTable, _below, _colex5, insert_sorted
 from croupier.math.stud.outcomes import ANTE, net, representatives
 from croupier.poker.hand import rank5
 
@@ -124,12 +124,7 @@ def _walk(unseen: Any, up: int, strengths: Any, seen: Any, rank_of: Any, fours: 
                     m = 0
                     for i in range(5):
                         if five[i] != dropped:
-                            j = m
-                            while j > 0 and kept[j - 1] > five[i]:
-                                kept[j] = kept[j - 1]
-                                j -= 1
-                            kept[j] = five[i]
-                            m += 1
+                            m = insert_sorted(kept, m, five[i])
                     removed[removed.shape[0] - 1] = dropped
                     value = bought_value(kept, removed, rank_of, fours, binom, qualify, s, buy,
                                          pool)  # fmt: skip

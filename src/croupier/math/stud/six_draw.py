@@ -51,7 +51,7 @@ from numpy.typing import NDArray
 from croupier.games.stud.payout import evaluate
 from croupier.games.stud.profile import StudProfile
 from croupier.math.stud.completions import _below_and_at, best_of
-from croupier.math.stud.counting import BINOM, _colex5
+from croupier.math.stud.counting import BINOM, _colex5, insert_sorted
 from croupier.math.stud.finals import (
     DECISIONS,
     Context,
@@ -100,12 +100,7 @@ def _three_named(hand: Any, mask: int, u: int, a: int, b: int, out: Any) -> int:
     """The cards of ``hand`` picked by ``mask`` with ``u``, ``a`` and ``b``, ascending
     into ``out``; how many."""
     k = _named(hand, mask, min(a, b), max(a, b), out)
-    j = k
-    while j > 0 and out[j - 1] > u:
-        out[j] = out[j - 1]
-        j -= 1
-    out[j] = u
-    return k + 1
+    return insert_sorted(out, k, u)
 
 
 @numba.njit(cache=True, nogil=True)
