@@ -6,15 +6,17 @@ import threading
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 
+import pytest
+
 from croupier.cards.card import format_card
 from croupier.cards.deck import Deck, shoe
 from croupier.cards.fair import FairSeed
-from croupier.casino import Casino, Profile, Role
+from croupier.casino import Casino, Profile, Role, round_records
 from croupier.casino.replay import events_of, rebuild
 from croupier.casino.rounds import Rounds
 from croupier.casino.tables import TableConfig, TableInfo, TableMode, Tables
 from croupier.games.base import Limits, Viewer
-from croupier.store.round_models import Phase, TableRound
+from croupier.store.round_models import Phase, RoundEvent, TableRound
 
 LIMITS = Limits(100, 10_000, 1_000_000)
 
@@ -201,3 +203,39 @@ def test_a_round_is_projected_once_per_viewer_until_it_changes(
     played = rounds.act("a-1", staked.round_id, ann, {"box": 1, "act": "play"})
     after = rounds.view(staked.round_id, Viewer.of(ann))
     assert after is played and after.events > staked.events
+
+
+def test_another_runners_commands_are_caught_up_from_the_events_it_has_not_seen(
+    casino: Casino, new_player: Callable[..., Profile], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A second server process (a runner of its own on the same database) shows each of the
+    first one's commands by reading the events it lacks and carrying its picture on: the
+    same views as a replay from the seed, the seed replayed only for the first look."""
+    ann, _, rounds, table = seated_at_russian(casino, new_player)
+    other = Rounds(casino.store, casino.ledger)
+    replayed: list[str] = []
+    real_rebuild = round_records.rebuild
+
+    def counted(row: TableRound, events: list[RoundEvent]) -> object:
+        replayed.append(row.id)
+        return real_rebuild(row, events)
+
+    monkeypatch.setattr(round_records, "rebuild", counted)
+    viewers = [Viewer.of(ann), Viewer.spectator(), Viewer.house()]
+    staked = rounds.stake("s-1", table.id, ann, 1, {"ante": 1000})
+    seen = [other.views(staked.round_id, viewers)]
+    view = staked
+    for key, act in (("a-1", "exchange"), ("a-2", "play")):
+        legal = {entry.act for entry in view.legal}
+        if act not in legal:
+            continue
+        action = {"box": 1, "act": act}
+        if act == "exchange":
+            shown = view.to_json()["view"]
+            action["cards"] = next(b for b in shown["boxes"] if b["box"] == 1)["cards"][:1]
+        view = rounds.act(key, staked.round_id, ann, action)
+        seen.append(other.views(staked.round_id, viewers))
+    assert replayed == [staked.round_id]  # the first look only: then the new events alone
+    fresh = Rounds(casino.store, casino.ledger).views(staked.round_id, viewers)
+    assert [v.to_json() for v in seen[-1]] == [v.to_json() for v in fresh]
+    assert seen[-1][0].events == view.events
