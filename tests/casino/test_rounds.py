@@ -239,3 +239,35 @@ def test_another_runners_commands_are_caught_up_from_the_events_it_has_not_seen(
     fresh = Rounds(casino.store, casino.ledger).views(staked.round_id, viewers)
     assert [v.to_json() for v in seen[-1]] == [v.to_json() for v in fresh]
     assert seen[-1][0].events == view.events
+
+
+def test_one_runner_on_two_command_threads_plays_two_tables_at_once(
+    casino: Casino, new_player: Callable[..., Profile]
+) -> None:
+    """A server on PostgreSQL runs commands on two threads: one runner, two tables (the same
+    player at both: the house and the player's chips are locked by both, in id order), each
+    thread's answers its own table's rounds, the books exact."""
+    ann = new_player().card_number
+    casino.cashier.buy_chips("buy-1", ann, 1_000_000)
+    tables, rounds = Tables(casino.store), Rounds(casino.store, casino.ledger)
+    made = [tables.create(TableConfig("russian", LIMITS, TableMode.PERSONAL)) for _ in range(2)]
+    for table in made:
+        tables.sit(table.id, ann, 1)
+    start = threading.Barrier(2)
+
+    def play(n: int) -> list[tuple[int, Phase]]:
+        table_id = made[n].id
+        start.wait()
+        seen = []
+        for k in range(6):
+            staked = rounds.stake(f"s-{n}-{k}", table_id, ann, 1, {"ante": 1000})
+            done = rounds.act(f"a-{n}-{k}", staked.round_id, ann, {"box": 1, "act": "fold"})
+            seen += [(staked.table_id, staked.phase), (done.table_id, done.phase)]
+        return seen
+
+    with ThreadPoolExecutor(2) as pool:
+        results = list(pool.map(play, range(2)))
+    for table, seen in zip(made, results, strict=True):
+        assert seen == [(table.id, Phase.PLAYING), (table.id, Phase.SETTLED)] * 6
+    assert casino.ledger.balance(ann) == 1_000_000 - 12 * 1000  # every ANTE folded
+    assert casino.audit().ok

@@ -13,6 +13,7 @@ restart (the settlement's idempotency key makes a repeat harmless).
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 from datetime import datetime, timedelta
@@ -144,8 +145,9 @@ class RoundRecords:
         # command is also their part of the event sent after it, and every spectator's
         # snapshot and join at that picture is one view (made again once the picture is new).
         self._seen: dict[str, tuple[tuple[TableRound, Rebuilt], dict[Viewer, RoundView]]] = {}
-        # The rows the current command wrote (its picture is kept once it commits).
-        self._touched: dict[str, TableRound] = {}
+        # The rows the current command wrote (its picture is kept once it commits): each
+        # command thread's own (on PostgreSQL a server runs commands on several threads).
+        self._local = threading.local()
         # Per table, its last round committed here (number, phase): where a stake will
         # most likely go (a hint only: the stake reads the table's round in its transaction).
         self._last_at: dict[int, tuple[int, str]] = {}
@@ -168,9 +170,20 @@ class RoundRecords:
         session.info.setdefault(_CHANGED, {})[row.id] = row
         self._touched[row.id] = row
 
+    @property
+    def _touched(self) -> dict[str, TableRound]:
+        touched: dict[str, TableRound] | None = getattr(self._local, "touched", None)
+        if touched is None:
+            touched = self._local.touched = {}
+        return touched
+
     def _rolled_back(self) -> None:
-        self._cache.clear()
-        self._touched.clear()
+        # The states this command cached of the rounds it wrote were never stored (a state
+        # cached from a read is at a committed count, and kept).
+        touched = self._touched
+        for round_id in touched:
+            self._cache.pop(round_id, None)
+        touched.clear()
 
     def _committed(self) -> dict[str, tuple[TableRound, Rebuilt]]:
         """The command's transaction is stored: what it wrote is what views show now

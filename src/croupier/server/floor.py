@@ -4,9 +4,12 @@ tells each table's channel what changed.
 Rules and money stay in the casino core: seating is :class:`~croupier.casino.tables.Tables`,
 stakes, decisions, the timer and settlement are :class:`~croupier.casino.rounds.Rounds`
 (which moves chips only through the ledger). The floor only runs those calls
-on two threads, one for the commands (the database serialises writers anyway,
-and two would only poll each other's lock) and one for the snapshots, which
-read while a command waits for its commit to reach the disk; and builds each viewer's
+off the event loop: the commands on their own thread (SQLite serialises writers
+anyway, and two would only poll each other's lock; on PostgreSQL, whose row locks
+let different tables' commands run at once, on :data:`COMMAND_THREADS`, so one
+command's round trips to the database do not hold up every other table's) and the
+snapshots on another, which read while a command waits for its commit to reach the
+disk; and builds each viewer's
 snapshot: the table, who watches, and the round as the engine projects it for
 that viewer (passed on as it is; only other players' card numbers become aliases,
 :mod:`croupier.server.projection`).
@@ -68,6 +71,11 @@ STUCK_AFTER_S = 2.0
 STUCK_CHECK_S = 1.0
 
 
+# Command threads per process on PostgreSQL: a command spends most of its time waiting for
+# the database's answers (a dozen round trips), and another table's command can use that
+# time; the same round's commands still take turns on its row's lock, and the ledger locks
+# accounts in id order (a deadlock the database breaks is retried by the idempotent command).
+COMMAND_THREADS = 2
 # The table events that only move its round (a stake, a deal, a decision, the clock's):
 # the seats stay as they were.
 ROUND_EVENTS = frozenset({"stake", "deal", "act", "timer"})
@@ -125,7 +133,8 @@ class Floor:
         self._presence_period = min(PRESENCE_PERIOD_S, seat_grace_seconds / 4)
         self._departed_period = min(DEPARTED_PERIOD_S, seat_grace_seconds / 2)
         self.history = History(casino.store)
-        self.worker = ThreadPoolExecutor(1, thread_name_prefix="croupier-commands")
+        threads = 1 if casino.store.dialect == "sqlite" else COMMAND_THREADS
+        self.worker = ThreadPoolExecutor(threads, thread_name_prefix="croupier-commands")
         self.reader = ThreadPoolExecutor(1, thread_name_prefix="croupier-snapshots")
         # Looking back (history pages, recalls that replay whole rounds) never waits in
         # line with, or holds up, a decision at a table: a thread of its own.
