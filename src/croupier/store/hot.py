@@ -17,6 +17,10 @@ DBAPI cursor of the session's own connection, in the session's transaction:
   carrying the driver's ``sqlstate``), so the callers' retries work unchanged; its
   message never carries the parameters (the store's ``hide_parameters``).
 
+On PostgreSQL a statement that returns nothing, in a session's transaction, is not waited
+for: psycopg's pipeline sends it and the next statement that reads waits for it too (see
+:func:`pipelined`).
+
 Rows come back as named tuples (``row.balance``, ``row._asdict()``). Not handled (a
 statement that needs them stays on the Core): expanding ``IN`` parameters (build one
 statement per list length, :func:`in_list`; a fixed list is ``IN`` ``literal()`` values)
@@ -34,7 +38,7 @@ from typing import Any, TypeVar, cast
 
 from sqlalchemy import Connection, Engine, bindparam, event
 from sqlalchemy.engine import Dialect
-from sqlalchemy.exc import DBAPIError
+from sqlalchemy.exc import DBAPIError, StatementError
 from sqlalchemy.orm import Session, SessionTransaction, class_mapper
 from sqlalchemy.orm.base import manager_of_class
 from sqlalchemy.sql import ClauseElement
@@ -167,13 +171,10 @@ def _sync(session: Session) -> None:
     found = lent.info.get(_PIPE)
     if found is None:
         return
-    dbapi_error = dialect.loaded_dbapi.Error
     try:
         found[1].sync()
-    except dbapi_error as error:
-        raise DBAPIError.instance(
-            "(deferred)", (), error, dbapi_error, hide_parameters=True, dialect=dialect
-        ) from error
+    except dialect.loaded_dbapi.Error as error:
+        raise _translated(error, dialect) from error
 
 
 def leave_pipeline(lent: Any, dialect: Dialect, *, raising: bool) -> None:
@@ -183,14 +184,11 @@ def leave_pipeline(lent: Any, dialect: Dialect, *, raising: bool) -> None:
     found = lent.info.pop(_PIPE, None)
     if found is None:
         return
-    dbapi_error = dialect.loaded_dbapi.Error
     try:
         found[0].__exit__(None, None, None)
-    except dbapi_error as error:
+    except dialect.loaded_dbapi.Error as error:
         if raising:
-            raise DBAPIError.instance(
-                "(deferred)", (), error, dbapi_error, hide_parameters=True, dialect=dialect
-            ) from error
+            raise _translated(error, dialect) from error
 
 
 def pipelined(engine: Engine) -> None:
@@ -293,17 +291,36 @@ def _execute(
     """Run a statement (and fetch its rows: in a pipeline, where a deferred statement's
     error shows), any driver error raised as SQLAlchemy's."""
     Sent.statements += 1
-    dbapi_error = dialect.loaded_dbapi.Error
     try:
         if many:
             cursor.executemany(sql, values)
         else:
             cursor.execute(sql, values)
         return cursor.fetchall() if fetch else []
-    except dbapi_error as error:
-        raise DBAPIError.instance(
-            sql, values, error, dbapi_error, hide_parameters=True, dialect=dialect, ismulti=many
-        ) from error
+    except dialect.loaded_dbapi.Error as error:
+        raise _translated(error, dialect, sql, values, many=many) from error
+
+
+def _translated(
+    error: Exception,
+    dialect: Dialect,
+    sql: str = "(deferred)",
+    values: Any = (),
+    *,
+    many: bool = False,
+) -> StatementError:
+    """A driver's error as SQLAlchemy raises it (``IntegrityError``, ``OperationalError``...),
+    never with the statement's values in its message (``sql``: "(deferred)" for an error a
+    pipeline's wait raised, of some statement sent before it)."""
+    return DBAPIError.instance(
+        sql,
+        values,
+        error,
+        dialect.loaded_dbapi.Error,
+        hide_parameters=True,
+        dialect=dialect,
+        ismulti=many,
+    )
 
 
 @contextmanager
