@@ -39,12 +39,12 @@ BOUGHT = ("none", "lower", "tie", "higher")  # the bought game did not come / ca
 
 
 @numba.njit(cache=True, nogil=True)
-def bought_value(kept: Any, removed: Any, rank_of: Any, fours: Any, binom: Any, qualify: int,
-                 s: int, buy: Any, pool: int) -> float:  # pragma: no cover - compiled  # fmt: skip
+def bought_counts(kept: Any, removed: Any, rank_of: Any, fours: Any, binom: Any, qualify: int,
+                  s: int) -> tuple[int, int, int, int]:  # pragma: no cover - compiled  # fmt: skip
     """A dealer without a game keeps the four cards ``kept[:4]`` (ascending;
     ``kept[4]`` is scratch) and draws one of the other 48 but the ``removed``
-    (the box's cards, the dropped one): the mean of ``buy`` (per class of
-    :data:`BOUGHT` against the box's strength ``s``) over the ``pool`` it can draw.
+    (the box's cards, the dropped one): how many of the cards it can draw end
+    in each class of :data:`BOUGHT` against the box's strength ``s``.
 
     The four kept cards with each of the other 48 are a sorted list of the hand
     table (``fours``): three binary searches count them, then the ``removed``
@@ -55,23 +55,40 @@ def bought_value(kept: Any, removed: Any, rank_of: Any, fours: Any, binom: Any, 
     low_q = _below(fours, at, length, qualify)
     low_s = _below(fours, at, length, s)
     up_s = _below(fours, at, length, s + 1)
-    none = float(low_q)
-    lower = float(max(low_s - low_q, 0))
-    tie = float(up_s - low_s) if s >= qualify else 0.0
-    higher = float(length - max(up_s, low_q))
+    none = low_q
+    lower = max(low_s - low_q, 0)
+    tie = up_s - low_s if s >= qualify else 0
+    higher = length - max(up_s, low_q)
     for i in range(removed.shape[0]):
         kept[4] = removed[i]
         after = rank_of[_colex5(kept, binom)]
         if after < qualify:
-            none -= 1.0
+            none -= 1
         elif after < s:
-            lower -= 1.0
+            lower -= 1
         elif after == s:
-            tie -= 1.0
+            tie -= 1
         else:
-            higher -= 1.0
-    value: float = (none * buy[0] + lower * buy[1] + tie * buy[2] + higher * buy[3]) / pool
+            higher -= 1
+    return none, lower, tie, higher
+
+
+@numba.njit(cache=True, nogil=True)
+def bought_mean(counts: tuple[int, int, int, int], buy: Any,
+                pool: int) -> float:  # pragma: no cover - compiled  # fmt: skip
+    """The mean of ``buy`` (per class of :data:`BOUGHT`) over the ``pool`` cards
+    a dealer may draw, ``counts`` of them in each class."""
+    none, lower, tie, higher = counts
+    value: float = (float(none) * buy[0] + float(lower) * buy[1] + float(tie) * buy[2]
+                    + float(higher) * buy[3]) / pool  # fmt: skip
     return value
+
+
+@numba.njit(cache=True, nogil=True)
+def bought_value(kept: Any, removed: Any, rank_of: Any, fours: Any, binom: Any, qualify: int,
+                 s: int, buy: Any, pool: int) -> float:  # pragma: no cover - compiled  # fmt: skip
+    """What buying is worth: :func:`bought_mean` of :func:`bought_counts`."""
+    return bought_mean(bought_counts(kept, removed, rank_of, fours, binom, qualify, s), buy, pool)
 
 
 @numba.njit(cache=True, nogil=True)
@@ -149,24 +166,32 @@ def _nq_show(profile: StudProfile, table: HandTable) -> DealerShow:
     return dealer_show(profile, table.examples[0].tolist())  # the lowest hand: no game
 
 
-def bought_nets(profile: StudProfile, table: HandTable, hand: BoxHand, qualify: int,
-                bonus: int = 0) -> tuple[float, ...]:  # fmt: skip
-    """Net per ANTE of a played box that bought a game from a dealer without
-    one, per class of :data:`BOUGHT`, the engine settling a real bought hand."""
+def bought_shows(profile: StudProfile, table: HandTable, hand: BoxHand, qualify: int,
+                 bonus: int = 0) -> tuple[BoxPlay, list[DealerShow | None]]:  # fmt: skip
+    """A played box that bought a game from a dealer without one, and a real
+    dealer show of each class of :data:`BOUGHT` against ``hand`` (None where no
+    hand of the deck is in that class)."""
     strength = table.strength(hand.main.value)
     play = BoxPlay(ANTE, True, hand, bought_game=True, bonus=bonus)
     nq = _nq_show(profile, table)
     reps = representatives(table, strength, qualify)
-    result = [float(net(profile, play, nq))]
+    shows: list[DealerShow | None] = [nq]
     for name in BOUGHT[1:]:
         found = reps.get(name)
         if found is None:
-            result.append(0.0)
+            shows.append(None)
             continue
         bought = rank5(table.examples[found].tolist(), ace_king=profile.ace_king)
-        show = DealerShow(nq.hand, nq.minimum, bought)
-        result.append(float(net(profile, play, show)))
-    return tuple(result)
+        shows.append(DealerShow(nq.hand, nq.minimum, bought))
+    return play, shows
+
+
+def bought_nets(profile: StudProfile, table: HandTable, hand: BoxHand, qualify: int,
+                bonus: int = 0) -> tuple[float, ...]:  # fmt: skip
+    """Net per ANTE of a played box that bought a game from a dealer without
+    one, per class of :data:`BOUGHT`, the engine settling a real bought hand."""
+    play, shows = bought_shows(profile, table, hand, qualify, bonus)
+    return tuple(0.0 if show is None else float(net(profile, play, show)) for show in shows)
 
 
 def show_sums(profile: StudProfile, table: HandTable, dealer: Completions | FewDraws, hand: BoxHand,
