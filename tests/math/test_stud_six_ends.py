@@ -5,21 +5,30 @@ solver's rational and the pass's own values (bought games included)."""
 
 from __future__ import annotations
 
+import math
+from collections import Counter
+from dataclasses import replace
 from fractions import Fraction
+from itertools import combinations
+from typing import Any
 
 import numpy as np
 import pytest
 
-from croupier.cards import parse_cards
+from croupier.cards import format_cards, parse_cards
+from croupier.games.stud.payout import BoxPlay, dealer_show
+from croupier.games.stud.payout import evaluate as evaluate_hand
 from croupier.games.stud.profile import StudProfile
 from croupier.math.stud.advise import context
 from croupier.math.stud.counting import BINOM, count_many, hand_table
 from croupier.math.stud.exact import ShortDeckSolver
-from croupier.math.stud.finals import Context, strength_nets
+from croupier.math.stud.finals import DECISIONS, Context, strength_nets
 from croupier.math.stud.first_draw import kernel_tables
 from croupier.math.stud.last_round import blind
-from croupier.math.stud.optimum import optimum_tables, optimum_wager
-from croupier.math.stud.six_draw import first_decision, sixth_ends, sixth_round
+from croupier.math.stud.optimum import NAME, optimum_wager
+from croupier.math.stud.outcomes import ANTE, net, staked
+from croupier.math.stud.report import optimum_section
+from croupier.math.stud.six_draw import SixthRound, first_decision, sixth_ends, sixth_round
 from croupier.math.stud.six_hand import _asked, _by_hand, _masks, _pair_finals, _row, _triples
 from croupier.math.stud.strategy import ChunkResult, situations
 from croupier.poker.hand import CATEGORY_BASE
@@ -109,14 +118,75 @@ def _short_deck(profile_id: str) -> StudProfile:
     )
 
 
+class _Tie(Exception):
+    """Two options of a deal are worth exactly the same (rounds may end either way)."""
+
+
+def _best(values: dict[str, Fraction], among: list[str]) -> str:
+    ranked = sorted(among, key=lambda name: values[name], reverse=True)
+    if len(ranked) > 1 and values[ranked[0]] == values[ranked[1]]:
+        raise _Tie
+    return ranked[0]
+
+
+def _rounds(solver: ShortDeckSolver, menu: SixthRound, deal: list[int],
+            ) -> tuple[str, Counter[tuple[Fraction, Fraction]]]:  # fmt: skip
+    """A deal's first decision by the solver's exact values and its rounds, each
+    settled by the engine: (net, staked) per ANTE -> probability; the box choosing
+    by the solver's values at every node (``_Tie`` where two are equal)."""
+    profile, deck = solver.profile, solver.deck
+    cards, up = deal[:5], deal[5]
+    out: Counter[tuple[Fraction, Fraction]] = Counter()
+
+    def settle(at: Any, price: Fraction, p: Fraction) -> None:
+        final = _best(solver.options(at, up), ["fold", "play"])
+        box = BoxPlay(ANTE, final == "play", evaluate_hand(profile, at.cards))
+        dealers = list(combinations([c for c in deck if c not in at.seen], 4))
+        for hidden in dealers:
+            show = dealer_show(profile, (*hidden, up))
+            key = (net(profile, box, show) - price, staked(profile, box, show) + price)
+            out[key] += p / len(dealers)
+
+    start = solver.start(cards, up)
+    first = _best(solver.options(start, up), ["fold", "play", "buy_sixth"])
+    if first != "buy_sixth":
+        settle(start, Fraction(0), Fraction(1))
+        return first, out
+    sixth = Fraction(menu.sixth.price)
+    unseen = [c for c in deck if c not in start.seen]
+    for a in unseen:
+        moved = menu.sixth.moved
+        after = replace(start, cards=(*cards, a), seen=start.seen | {a}, rnd=moved.rnd,
+                        last_did=moved.last_did)  # fmt: skip
+        then = solver.options(after, up)
+        names = {f"exchange {format_cards([after.cards[i] for i in c.give])}": c
+                 for c in menu.exchanges}  # fmt: skip
+        chosen = _best(then, ["fold", "play", *names])
+        if chosen in ("fold", "play"):
+            settle(after, sixth, Fraction(1, len(unseen)))
+            continue
+        choice = names[chosen]
+        kept = tuple(c for i, c in enumerate(after.cards) if i not in choice.give)
+        rest = [c for c in unseen if c != a]
+        for b in rest:
+            last = replace(after, cards=(*kept, b), seen=after.seen | {b},
+                           rnd=choice.moved.rnd, last_did=choice.moved.last_did)  # fmt: skip
+            settle(last, sixth + Fraction(choice.price), Fraction(1, len(unseen) * len(rest)))
+    return first, out
+
+
+@pytest.mark.slow
 @pytest.mark.parametrize("profile_id", ["six-card", "six-card-shambala"])
-def test_the_optimums_rounds_return_the_exact_solvers_rational_on_a_short_deck(
+def test_the_optimums_rounds_are_the_engines_and_return_the_exact_solvers_rational(
     profile_id: str,
 ) -> None:
-    """Thirteen cards, deals where the best first decision is each of fold, play
-    and the 6th card (then standing or exchanging): the rounds the pass counted,
-    priced by the engine, return exactly the mean of the solver's best option
-    per deal (a rational), and account for every deal."""
+    """Thirteen cards, deals whose best first decision is each of fold, play and
+    the 6th card (then standing or exchanging): every round of each deal played
+    by the solver's exact choices and settled by the engine gives the same
+    distribution of (net, staked) as the rounds the pass counted (so the same
+    return, element of risk and standard deviation), and the return is the mean
+    of the solver's best option per deal (a rational). Deals with two options
+    of exactly equal value (which may end either way) are left out."""
     profile = _short_deck(profile_id)
     deck = parse_cards("As Ks Qs Js Ts Ah Kh 7d 7c 2h 3d 9c 9s")
     table = hand_table(tuple(deck), profile.ace_king)
@@ -126,25 +196,50 @@ def test_the_optimums_rounds_return_the_exact_solvers_rational_on_a_short_deck(
     assert menu is not None
     solver = ShortDeckSolver(profile, deck)
     rng = np.random.default_rng(14)
-    deals = [rng.permutation(deck)[:6].tolist() for _ in range(40)]
+    deals, firsts, expected = [], [], []
+    for _ in range(60):
+        deal = rng.permutation(deck)[:6].tolist()
+        try:
+            first, rounds = _rounds(solver, menu, deal)
+        except _Tie:
+            continue
+        deals.append(deal)
+        firsts.append(first)
+        expected.append(rounds)
+    assert {"fold", "play", "buy_sixth"} <= set(firsts)
     hands = np.array([d[:5] for d in deals], dtype=np.int64)
     ups = np.array([d[5] for d in deals], dtype=np.int64)
     weights = rng.integers(1, 5, len(deals))
     found = first_decision(ctx, menu, hands, ups, weights)
+    labels = [*DECISIONS, "buy_sixth"]
+    assert [labels[j] for j in found.choice.tolist()] == firsts
     ends = sixth_ends(ctx, menu, found)
-    result = ChunkResult(0, int(weights.sum()), 0.0, 0.0, {}, {}, ends, found.per_deal)
     assert sum(ends.values()) == weights.sum() * found.per_deal
     paths = {key.split("|")[0] for key in ends}
-    assert "now" in paths
-    assert any(path.startswith("buy_sixth") for path in paths)
+    assert paths == {"now", "buy_sixth", f"buy_sixth, exchange {len(menu.exchanges[0].give)}"}
+    every = np.concatenate([found.now, found.options], axis=1)
+    best = every[np.arange(len(deals)), found.choice]
+    value = math.fsum((best * weights).tolist())
+    result = ChunkResult(0, int(weights.sum()), value, 0.0, {}, {}, ends, found.per_deal)
+    wager = optimum_wager([result])
+    total = int(weights.sum())
+    engine: Counter[Fraction] = Counter()
+    stake = Fraction(0)
+    for rounds, w in zip(expected, weights.tolist(), strict=True):
+        for (won, paid), p in rounds.items():
+            engine[won] += p * Fraction(w, total)
+            stake += paid * p * Fraction(w, total)
+    assert dict(wager.distribution()) == {k: v for k, v in engine.items() if v}
+    assert wager.average_stake == stake
     exact = Fraction(0)
     for deal, w in zip(deals, weights.tolist(), strict=True):
-        options = solver.options(solver.start(deal[:5], deal[5]), deal[5])
-        exact += w * max(options.values())
-    assert optimum_wager([result]).ev == exact / int(weights.sum())
-    decisions = optimum_tables([result])
-    assert any(row["decision"].startswith("buy_sixth") for rows in decisions.values()
-               for row in rows if "decision" in row)  # fmt: skip
+        exact += w * solver.value(solver.start(deal[:5], deal[5]), deal[5])
+    assert wager.ev == exact / total
+    # the report's section: every figure of [001], its return checked against the values
+    _, figures, tables, _ = optimum_section([result])
+    assert any(row["decision"].startswith("buy_sixth, exchange")
+               for row in tables[f"decision frequency ({NAME})"])  # fmt: skip
+    assert figures
 
 
 def test_bought_games_are_counted_in_the_rounds_of_playing_now() -> None:

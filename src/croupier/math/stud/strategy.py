@@ -27,9 +27,9 @@ Two modes:
   an hour of CPU for the whole run), which also keeps how the optimum's
   rounds end (exact counts: the PAR sheet's figures, :mod:`optimum`) and the
   rule-class tallies with the improvements (:mod:`improve_charts`); so are
-  the six-card profiles' best options ([003]: a 6th card, then an exchange of
-  one or two of the six for one; :mod:`croupier.math.stud.six_draw`, ~3-5 ms
-  a class: a few CPU-hours); the
+  the six-card profiles' ([003]: a 6th card, then an exchange of one or two
+  of the six for one; :mod:`croupier.math.stud.six_draw`, a hand's up cards
+  together, ~1-2 ms a class: a few CPU-hours), with how their rounds end; the
   others go through the advisor class by class (CPU-hours, see docs/math).
 
     python -m croupier.math.stud.strategy russian --mode play --chunks 4
