@@ -234,11 +234,17 @@ def _triples(hand: Any, others: Any, row_of: Any, lo: int, t: Any, qualify: int,
     starts = np.empty(5, dtype=np.int64)
     len3 = binom[n - 3, 2]
     len4 = n - 4
+    # the three classes of a three often ask about the same strengths: each counted
+    # once per three (``stamp[x]``: the three it was last counted for)
+    stamp = np.full(is_blind.shape[0], -1, dtype=np.int64)
+    known = np.empty((is_blind.shape[0], 2), dtype=np.int64)
+    three = -1
     for r3 in range(m_others):
         for q3 in range(r3):
             for p3 in range(q3):
                 if row_of[p3] < 0 and row_of[q3] < 0 and row_of[r3] < 0:
                     continue
+                three += 1
                 a, b, c = others[p3], others[q3], others[r3]
                 start3 = (binom[a, 1] + binom[b, 2] + binom[c, 3]) * len3
                 for h in range(5):
@@ -271,16 +277,20 @@ def _triples(hand: Any, others: Any, row_of: Any, lo: int, t: Any, qualify: int,
                         x = dx[pair, k]
                         if is_blind[x]:
                             continue
-                        c_lo, c_eq = _below_and_at(threes, start3, len3, x)
-                        for h in range(5):
-                            lo4, eq4 = _below_and_at(fours, starts[h], len4, x)
-                            c_lo -= lo4
-                            c_eq -= eq4
-                        for s in range(singles.shape[0]):
-                            c_lo += 1 if singles[s] < x else 0
-                            c_eq += 1 if singles[s] == x else 0
-                        c_x[row - lo, off[pair] + k, 0] = c_lo
-                        c_x[row - lo, off[pair] + k, 1] = c_eq
+                        if stamp[x] != three:
+                            c_lo, c_eq = _below_and_at(threes, start3, len3, x)
+                            for h in range(5):
+                                lo4, eq4 = _below_and_at(fours, starts[h], len4, x)
+                                c_lo -= lo4
+                                c_eq -= eq4
+                            for s in range(singles.shape[0]):
+                                c_lo += 1 if singles[s] < x else 0
+                                c_eq += 1 if singles[s] == x else 0
+                            stamp[x] = three
+                            known[x, 0] = c_lo
+                            known[x, 1] = c_eq
+                        c_x[row - lo, off[pair] + k, 0] = known[x, 0]
+                        c_x[row - lo, off[pair] + k, 1] = known[x, 1]
 
 
 @numba.njit(cache=True, nogil=True)
