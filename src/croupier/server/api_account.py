@@ -203,7 +203,9 @@ async def self_exclude(body: ExcludeIn, player: Player, state: State) -> LimitsO
     theirs) close on every server process. The sessions themselves stay open, because
     cashing out stays open to an excluded person."""
     casino = state.casino
-    until = await asyncio.to_thread(casino.responsible.self_exclude, player.card_number, body.months)
+    until = await asyncio.to_thread(
+        casino.responsible.self_exclude, player.card_number, body.months
+    )
     why = f"self-excluded until {until:%Y-%m-%d}: play is closed (cashing out stays open)"
     for hashed in await asyncio.to_thread(casino.auth.live_sessions_of_person, player.card_number):
         await state.sessions.end_everywhere(hashed, why)
