@@ -8,10 +8,10 @@ draw of every exchange is enumerated, card removal included:
 
 * the dealer's hands are the completions of the up card ``u`` from the 46
   cards the box has not seen (:func:`~croupier.math.stud.completions.completions`,
-  one table per class: dense counts below every strength, sorted lists for
-  two and three named cards, the strength of each completion); those avoiding
-  a draw ``D`` are inclusion-exclusion over the subsets of ``D`` the dealer can
-  hold (at most four cards; 31 terms for five);
+  one table per class: dense counts below every strength for no card, one
+  card and, here, two cards, sorted lists for three, the strength of each
+  completion); those avoiding a draw ``D`` are inclusion-exclusion over the
+  subsets of ``D`` the dealer can hold (at most four cards; 31 terms for five);
 * each draw ``D`` of ``k`` cards is visited once for every exchange of ``k``
   cards (the kept cards ``K``: ``C(5, k)`` of them): the final hands ``K + D``
   differ, the dealer's hands do not, so one pass over the terms counts below
@@ -32,6 +32,11 @@ settlement (:func:`~croupier.math.stud.finals.decision_values`). Tests compare
 every option with the advisor's exact ones (fold, play, insurance, the 6th
 card, exchanges of one and two cards) and, on a short deck, every option with
 the exact solver (:mod:`croupier.math.stud.exact`).
+
+The cost is the draws themselves: 2.35 (russian) and 3.70 (russian-online)
+million final hands a class, ~1.4-2.2 s of CPU under load, ~70 % of it the
+five-card exchange: ~2,000-3,200 CPU-hours for the 5.1 million classes, a
+cluster's job (docs/math/README.md: what was tried, what would cut it).
 """
 
 from __future__ import annotations
@@ -48,13 +53,11 @@ from croupier.games.stud.profile import StudProfile
 from croupier.math.stud.completions import (
     Completions,
     _below_and_at,
-    _fill,
-    _qualify_counts,
     best_decision,
     class_shares,
-    dealt_strengths,
+    local_completions,
 )
-from croupier.math.stud.counting import BINOM, _colex5
+from croupier.math.stud.counting import _colex5
 from croupier.math.stud.finals import DECISIONS, Context, decision_values, strength_nets, strengths
 from croupier.math.stud.first_draw import comb_4, kernel_tables
 from croupier.math.stud.last_round import blind
@@ -320,37 +323,16 @@ def class_tables(ctx: Context, hand: NDArray[np.int64], up: int, reshuffle: bool
     builds them on the full deck (here on any deck), and the cards a draw comes
     from: the unseen cards, and the box's own five where discards are shuffled
     back (a kept card is skipped by the pass)."""
-    size = ctx.table.size
-    taken = np.zeros(size, dtype=bool)
-    taken[hand] = True
-    taken[up] = True
-    unseen = np.flatnonzero(~taken).astype(np.int64)
-    n = len(unseen)
+    dealer = local_completions(ctx.table, up, hand, ctx.qualify, 4)
+    unseen, n = dealer.unseen, len(dealer.unseen)
     if n < 9:
         raise ValueError("too few cards left for a five-card draw and the dealer's four")
-    local = np.full(size, -1, dtype=np.int64)
-    local[unseen] = np.arange(n)
-    top = len(ctx.table.values)
-    strengths_ = np.empty(comb(n, 4), dtype=np.uint16)
-    dealt_strengths(unseen, up, ctx.table.rank_of, BINOM, strengths_)
-    cum0 = np.zeros(top + 1, dtype=np.int64)
-    cum1 = np.zeros((n, top + 1), dtype=np.int64)
-    l2 = np.empty(comb(n, 2) * comb(n - 2, 2), dtype=np.uint16)
-    l3 = np.empty(comb(n, 3) * (n - 3), dtype=np.uint16)
-    quads = np.empty(comb(n, 4), dtype=np.uint16)
-    _fill(unseen, 3, strengths_, cum0, cum1, l2, l3, quads, BINOM)
-    q2 = np.zeros(comb(n, 2), dtype=np.int64)
-    q3 = np.zeros(comb(n, 3), dtype=np.int64)
-    _qualify_counts(l2, comb(n - 2, 2), ctx.qualify, q2)
-    _qualify_counts(l3, n - 3, ctx.qualify, q3)
-    dealer = Completions(up, unseen, local, strengths_, cum0, cum1, l2, l3, quads, 3,
-                         ctx.qualify, q2, q3)  # fmt: skip
     pool = np.sort(np.concatenate([unseen, hand])) if reshuffle else unseen
     where = {int(c): i for i, c in enumerate(hand.tolist())}
     hpos = np.array([where.get(int(c), -1) for c in pool], dtype=np.int64)
-    pairs = np.empty((comb(n, 2), top + 2), dtype=np.uint16)
-    _dense_pairs(l2, comb(n - 2, 2), pairs)
-    return ClassTables(dealer, pool.astype(np.int64), local[pool], hpos, pairs)
+    pairs = np.empty((comb(n, 2), dealer.cum0.shape[0] + 1), dtype=np.uint16)
+    _dense_pairs(dealer.l2, comb(n - 2, 2), pairs)
+    return ClassTables(dealer, pool.astype(np.int64), dealer.local[pool], hpos, pairs)
 
 
 def exchange_values(ctx: Context, menu: AnyExchange, hand: NDArray[np.int64],
