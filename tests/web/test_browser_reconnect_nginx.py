@@ -1,4 +1,4 @@
-"""The browser behind nginx in front of two ``croupier serve`` processes (issue 15): the
+"""The browser behind nginx in front of several ``croupier serve`` processes (issue 15): the
 process the page's table socket is on is killed (SIGKILL); the page says it is reconnecting,
 reconnects to the same address, nginx sends it to the other process, and the page resumes
 from that process's snapshot (the same round, the same cards, the same balance); the player
@@ -100,14 +100,17 @@ def nginx(folder: Path, backends: list[int]) -> Iterator[str]:
         process.wait(20)
 
 
-@pytest.fixture
-def proxied(tmp_path: Path) -> Iterator[tuple[str, list[Server]]]:
-    """Two processes on a fresh PostgreSQL schema and a private Redis, nginx in front."""
+@pytest.fixture(scope="module")
+def proxied(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, list[Server]]]:
+    """Three processes on a fresh PostgreSQL schema and a private Redis, nginx in front;
+    each test kills one (the one its page is on), so two are alive for the first test and
+    for the second."""
     need_build()
+    folder = tmp_path_factory.mktemp("proxied")
     with (
         postgres_store() as store,
-        cluster(store.url, tmp_path / "servers", 2) as (_redis, servers),
-        nginx(tmp_path / "nginx", [s.port for s in servers]) as base,
+        cluster(store.url, folder / "servers", 3) as (_redis, servers),
+        nginx(folder / "nginx", [s.port for s in servers]) as base,
     ):
         yield base, servers
 
