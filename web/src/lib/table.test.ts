@@ -143,6 +143,20 @@ describe("an intent whose socket is lost before its answer", () => {
     expect(conn.inFlight).toBeNull();
   });
 
+  it("a socket refused at its opening sends nothing; the next one, with its snapshot, does", () => {
+    const [conn, first] = connected();
+    conn.send({ intent: "stand", box: 1 });
+    first.drop();
+    vi.runOnlyPendingTimers();
+    const refused = FakeSocket.made.at(-1) as FakeSocket;
+    refused.accept();
+    refused.deliver({ type: "error", code: "internal", kind: "internal", message: "starting" });
+    expect(refused.sent).toEqual([]);
+    const second = reconnected(refused);
+    expect(second.sent).toEqual([{ type: "intent", key: keyOf(first), intent: "stand", box: 1 }]);
+    expect(conn.inFlight).toBe(keyOf(first));
+  });
+
   it("a sit naming no box is not sent again (it could seat twice): the snapshot decides", () => {
     const [conn, first] = connected();
     conn.send({ intent: "sit" });
