@@ -165,10 +165,11 @@ export class TableConnection {
       const resent = message.key !== undefined && message.key === this.resent;
       if (message.key === this.inFlight) this.answered();
       this.refusals += 1;
-      // An intent sent again after a lost socket and refused now was either carried out
-      // before (a decision that ended its round can no longer be named by its key) or
-      // overtaken (the clock folded the box): the snapshot just received shows which, and
-      // the buttons are the player's again. A refusal of it would only mislead.
+      // An intent sent again after a lost socket and refused now may have been carried out
+      // before (a decision that closed its round cannot be named by its key any more) or
+      // overtaken (the clock folded the box): the snapshot just received shows where the
+      // table stands and the buttons are the player's again; a refusal shown now could say
+      // the opposite of what happened. A refusal that still holds is shown at the next press.
       if (!resent) session.failWith(message as Refusal);
     }
   }
@@ -192,7 +193,7 @@ export class TableConnection {
     const kind = String(fields.intent ?? "");
     if (KEYED.has(kind) || typeof fields.box === "number") {
       this.resent = key;
-      this.socket.send(JSON.stringify({ type: "intent", key, ...fields }));
+      this.transmit(key, fields);
     } else {
       this.answered();
     }
@@ -222,8 +223,12 @@ export class TableConnection {
     this.inFlightKind = String(fields.intent ?? "");
     this.waiting = { ...fields };
     this.resent = "";
-    this.socket.send(JSON.stringify({ type: "intent", key, ...fields }));
+    this.transmit(key, fields);
     return true;
+  }
+
+  private transmit(key: string, fields: Record<string, unknown>): void {
+    this.socket?.send(JSON.stringify({ type: "intent", key, ...fields }));
   }
 
   place(line: string): void {
