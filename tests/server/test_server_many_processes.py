@@ -265,7 +265,9 @@ def kill_the_clock_mid_round(store: Store, tmp_path: Path, points: list[int]) ->
 
 
 def test_many_processes_kill_the_clock_owner_mid_round(store: Store, tmp_path: Path) -> None:
-    kill_the_clock_mid_round(store, tmp_path, points=[1])  # right after a decision commits
+    # Right after a decision commits, at the last box's turn as a rule (the fewest boxes
+    # left for the new clock to decide, each after the decision time).
+    kill_the_clock_mid_round(store, tmp_path, points=[4])
 
 
 @pytest.mark.slow
