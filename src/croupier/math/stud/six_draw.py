@@ -26,7 +26,7 @@ Here the same values come from one compiled loop per batch of classes:
   the five now (the advisor's :func:`~croupier.math.stud.show.show_sums`):
   the dealer hands without a game do not depend on which of their cards is the
   up card, so one walk over them per five-card hand serves every up card of
-  it (:func:`show_deltas`), the value of each bought game being
+  it (:func:`show_walk`), the value of each bought game being
   :func:`~croupier.math.stud.show.bought_value` as in the advisor's walk.
   Inside the 6th card's continuation a no-game show is counted as taking the
   ANTE, as the advisor counts it (its ``note``: a lower bound).
@@ -190,7 +190,13 @@ class Walked:
     drawn: NDArray[np.int64]
 
 
-def show_deltas(ctx: Context, cards: NDArray[np.int64]) -> Walked:
+def show_deltas(ctx: Context, cards: NDArray[np.int64]) -> NDArray[np.float64]:
+    """Per up card (52 entries, 0 for the box's own), what buying a game after a
+    no-game show adds to playing the five ``cards`` now (:func:`show_walk`)."""
+    return show_walk(ctx, cards).delta
+
+
+def show_walk(ctx: Context, cards: NDArray[np.int64]) -> Walked:
     """Buying a game after a no-game show for the five ``cards`` played now
     (:class:`Walked`), for every up card in one walk (none where buying can never
     beat taking the ANTE). ``delta`` is the advisor's ``(show_sums.best -
@@ -359,7 +365,7 @@ def first_decision(ctx: Context, menu: SixthRound, hands: NDArray[np.int64],
         for r, cards in enumerate(hands):
             key = tuple(sorted(cards.tolist()))
             if key not in walked:
-                walked[key] = show_deltas(ctx, cards)
+                walked[key] = show_walk(ctx, cards)
             walks[r] = walked[key]
             now[r, play] += walked[key].delta[ups[r]]
     nets = strength_nets(ctx)
