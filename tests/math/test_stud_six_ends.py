@@ -10,6 +10,7 @@ from collections import Counter
 from dataclasses import replace
 from fractions import Fraction
 from itertools import combinations
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -30,7 +31,7 @@ from croupier.math.stud.outcomes import ANTE, net, staked
 from croupier.math.stud.report import optimum_section
 from croupier.math.stud.six_draw import SixthRound, first_decision, sixth_ends, sixth_round
 from croupier.math.stud.six_hand import _asked, _by_hand, _masks, _pair_finals, _row, _triples
-from croupier.math.stud.strategy import ChunkResult, situations
+from croupier.math.stud.strategy import ChunkResult, load_chunk, save_chunk, situations
 from croupier.poker.hand import CATEGORY_BASE
 from croupier.profiles import load, load_as
 
@@ -260,3 +261,21 @@ def test_bought_games_are_counted_in_the_rounds_of_playing_now() -> None:
     best = every[np.arange(47), found.choice]
     mean = float((best * weights[:47]).sum() / weights[:47].sum())
     assert float(optimum_wager([result]).ev) == pytest.approx(mean, abs=1e-11)
+
+
+def test_a_six_card_chunk_without_its_rounds_is_computed_again(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A cached [003] chunk written before the pass counted how rounds end (no
+    ``per_deal``) is not read; one with them is, and so is a [001] chunk."""
+    monkeypatch.setenv("CROUPIER_CACHE_DIR", str(tmp_path))
+    old = ChunkResult(7, 10, 1.0, 1.0, {"play": 10})
+    new = ChunkResult(7, 10, 1.0, 1.0, {"play": 10}, {}, {"now|play|tie|pair|0|3": 5}, 5)
+    six, five = load("six-card"), load("five-card-exchange")
+    assert isinstance(six, StudProfile) and isinstance(five, StudProfile)
+    save_chunk(six, "improve", old)
+    assert load_chunk(six, "improve", 7) is None
+    save_chunk(six, "improve", new)
+    assert load_chunk(six, "improve", 7) == new
+    save_chunk(five, "improve", old)
+    assert load_chunk(five, "improve", 7) == old
