@@ -335,6 +335,8 @@ def bonus_price(profile: StudProfile, prices: tuple[Prices, ...] = (Prices("no c
         raise ValueError("the BONUS's price is computed for a game bought before the show")
     deck = tuple(sorted(deck))
     n = len(deck)
+    if n < 11:
+        raise ValueError("a bought game needs a card left to draw: a deck of 11 cards or more")
     table = hand_table(deck, profile.ace_king)
     qualify = table.at_least(int(profile.dealer.qualifies_with) * CATEGORY_BASE)
     hands, weights = option_hands(profile, deck, min(o.min_hand for o in opened))
