@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections import Counter
 from fractions import Fraction
 from math import comb
+from pathlib import Path
 
 import pytest
 
@@ -93,3 +94,21 @@ def test_a_price_adds_up_by_hand_and_every_limit_tier_is_priced() -> None:
         assert sum(v[1] for v in price.by_hand.values()) == price.value
         assert price.ret == price.value / price.fee - 1
         assert sum(v[2] for v in price.by_hand.values()) == price.take_half
+
+
+def test_the_report_and_the_par_sheet_carry_the_bonus_price(tmp_path: Path) -> None:
+    from croupier.math.par import write_par
+    from croupier.math.stud.report import analyze as stud_report
+
+    report = stud_report(load("six-card-all-in-one"), SHORT)
+    name = "BONUS fee for take-half and protection, never improving"
+    figures = {f.name: f for f in report.figures}
+    assert figures[f"{name}: return per unit of BONUS"].exact == Fraction(13, 2772)
+    limits = report.tables[f"{name}: at the casino's limits"]
+    assert len(limits) == 9
+    write_par(report, tmp_path)
+    written = {p.name for p in tmp_path.glob("bonus-fee-*.csv")}
+    assert written == {
+        "bonus-fee-for-take-half-and-protection-never-improving-at-th.csv",
+        "bonus-fee-for-take-half-and-protection-never-improving-by-th.csv",
+    }

@@ -471,7 +471,7 @@ def section(profile: StudProfile, deck: tuple[int, ...] = tuple(range(52))
     if found is None:
         return [], {}
     first = found.figures[0]
-    name = "BONUS (a fee opening take-half and straight-flush protection), never improving"
+    name = "BONUS fee for take-half and protection, never improving"
     figures = [
         Figure(f"{name}: BONUS per ANTE", float(first.fee), first.fee, "10 % of the ANTE"),
         Figure(f"{name}: value of its options per ANTE", float(first.value), first.value, WHAT),
