@@ -5,6 +5,7 @@ completions and the advisor's walk), the hands against the textbook count."""
 
 from __future__ import annotations
 
+import json
 from collections import Counter
 from fractions import Fraction
 from math import comb
@@ -112,3 +113,11 @@ def test_the_report_and_the_par_sheet_carry_the_bonus_price(tmp_path: Path) -> N
         "bonus-fee-for-take-half-and-protection-never-improving-at-th.csv",
         "bonus-fee-for-take-half-and-protection-never-improving-by-th.csv",
     }
+
+
+def test_the_cached_figures_read_back_as_computed() -> None:
+    from croupier.math.stud.bonus_price import _from_json, _to_json
+
+    found = bonus_price(load("six-card-all-in-one"), tier_prices()[:3], SHORT)
+    assert found is not None
+    assert _from_json(json.loads(json.dumps(_to_json(found)))) == found
