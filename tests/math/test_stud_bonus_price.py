@@ -19,6 +19,7 @@ from croupier.math.stud.advise import Situation, advise
 from croupier.math.stud.bonus_price import (
     Prices,
     bonus_price,
+    cached_bonus_price,
     deal_values,
     option_hands,
     tier_prices,
@@ -121,3 +122,26 @@ def test_the_cached_figures_read_back_as_computed() -> None:
     found = bonus_price(load("six-card-all-in-one"), tier_prices()[:3], SHORT)
     assert found is not None
     assert _from_json(json.loads(json.dumps(_to_json(found)))) == found
+
+
+@pytest.mark.soak  # the full deck's price (8 CPU-minutes, or the disk cache) and 940 advisor calls
+def test_the_straight_flushes_share_of_the_full_deck_price_is_the_advisors() -> None:
+    """Most of what the options add comes from the straight flushes and royals:
+    their share of the full deck's exact figure, recounted deal by deal through
+    the advisor (the situation's completions and its walk), floats to 1e-9."""
+    profile = load("six-card-all-in-one")
+    found = cached_bonus_price(profile, tier_prices())
+    assert found is not None
+    by_hand = found.figures[0].by_hand
+    exact = by_hand["straight flush"][1] + by_hand["royal flush"][1]
+    hands, weights = option_hands(profile, tuple(range(52)), Category.STRAIGHT_FLUSH)
+    total = 0.0
+    for hand, weight in zip(hands.tolist(), weights.tolist(), strict=True):
+        for up in (c for c in range(52) if c not in hand):
+            best = {}
+            for bonus in (False, True):
+                options = advise(profile, Situation(tuple(hand), up, round=2,
+                                                    last_did="exchange", bonus=bonus))  # fmt: skip
+                best[bonus] = max(o.ev for o in options)
+            total += weight * (best[True] - best[False])
+    assert total / (comb(52, 5) * 47) == pytest.approx(float(exact), rel=1e-9)
