@@ -51,7 +51,7 @@ import numba
 import numpy as np
 from numpy.typing import NDArray
 
-from croupier.games.stud.payout import evaluate
+from croupier.games.stud.payout import BoxPlay, evaluate
 from croupier.games.stud.profile import StudProfile
 from croupier.math.stud.counting import BINOM, _colex5, count_many
 from croupier.math.stud.finals import (
@@ -66,7 +66,7 @@ from croupier.math.stud.first_draw import comb_4, kernel_tables
 from croupier.math.stud.last_round import blind
 from croupier.math.stud.menu import Choice, Moment, choices
 from croupier.math.stud.optimum import in_antes, path_ends
-from croupier.math.stud.outcomes import net, staked
+from croupier.math.stud.outcomes import ANTE, net, staked
 from croupier.math.stud.show import BOUGHT, bought_counts, bought_mean, bought_nets, bought_shows
 from croupier.math.stud.six_hand import one_hand
 from croupier.poker.values import CATEGORY_SHIFT, Category
@@ -164,7 +164,7 @@ def _walk_by_hand(hand: Any, s: int, drop_highest: bool, take: Any, buy: Any, ra
                         if np.isnan(value):
                             removed[5] = d
                             counts = bought_counts(kept, removed, rank_of, fours, binom, qualify,
-                                                   s)  # fmt: skip
+                                                   s, 48)  # fmt: skip
                             value = bought_mean(counts, buy, pool)
                             if value <= low:
                                 break  # taking the ANTE is as good with every card dropped
@@ -406,8 +406,8 @@ def sixth_ends(ctx: Context, menu: SixthRound, found: SixthDecisions) -> dict[st
     out = path_ends(ctx, paths, [Fraction(0), sixth, sixth + prices.pop()], found.ends)
     for (s, k), n in sorted(found.bought.items()):
         hand = evaluate(ctx.profile, ctx.table.examples[s].tolist())
-        play, shows = bought_shows(ctx.profile, ctx.table, hand, ctx.qualify, ctx.bonus)
-        show = shows[k]
+        play = BoxPlay(ANTE, True, hand, bought_game=True, bonus=ctx.bonus)
+        show = bought_shows(ctx.profile, ctx.table, ctx.qualify, hand)[k]
         if show is None:
             raise ValueError("a bought game counted in a class no hand is in")
         label = Category(int(ctx.table.values[s]) >> CATEGORY_SHIFT).label
