@@ -6,15 +6,14 @@ The first decision is the strategy run's own (the compiled pass,
 :func:`~croupier.math.stud.first_draw.first_decision`); every later one is the
 advisor's (which card to give back after the 6th, then fold or play). Each round's
 net is compared with the EV the analysis gives its class (paired: the difference
-has a small spread), and over 10^6 rounds the mean net with the run's figure.
-Five and a half standard errors: a false alarm about 4e-8 per test."""
+has a small spread), and over 10^6 rounds the mean net with the run's figure
+(:mod:`enginecheck`)."""
 
 from __future__ import annotations
 
-import math
-
 import numpy as np
 import pytest
+from enginecheck import assert_earns_its_ev
 from numpy.typing import NDArray
 
 from croupier.games.base import Action
@@ -27,7 +26,6 @@ from croupier.math.stud.first_draw import FirstDecisions, OneDraw, first_decisio
 from croupier.profiles import load
 
 ONE_DRAW = ("five-card-exchange", "five-card-sixth")
-Z = 5.5
 
 
 def _best_final(profile: StudProfile, cards: tuple[int, ...], up: int,
@@ -104,9 +102,7 @@ def _played(
 def test_the_optimum_with_a_bought_sixth_card_through_the_engine_earns_its_ev() -> None:
     """The soak test's slice: 300 rounds of five-card-sixth, each round's net
     against the EV of its class."""
-    nets, evs = _played("five-card-sixth", 300, seed=14)
-    gap = nets - evs
-    assert abs(gap.mean()) <= Z * gap.std(ddof=1) / math.sqrt(len(gap))
+    assert_earns_its_ev(*_played("five-card-sixth", 300, seed=14))
 
 
 @pytest.mark.soak
@@ -117,7 +113,4 @@ def test_the_optimum_with_improvements_through_the_engine_for_a_million_rounds(
     """10^6 rounds (about a CPU-quarter-hour each): the mean net lands on the
     figure of the whole ``improve`` run (computed first when not cached)."""
     figure = strategy.whole_run_return(profile_id, "improve")
-    nets, evs = _played(profile_id, 1_000_000, seed=2026)
-    assert abs(nets.mean() - figure) <= Z * nets.std(ddof=1) / math.sqrt(len(nets))
-    gap = nets - evs
-    assert abs(gap.mean()) <= Z * gap.std(ddof=1) / math.sqrt(len(gap))
+    assert_earns_its_ev(*_played(profile_id, 1_000_000, seed=2026), figure=figure)

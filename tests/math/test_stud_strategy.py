@@ -3,11 +3,11 @@ is the advisor's per situation, chunks are cached and a run resumes."""
 
 from __future__ import annotations
 
-import math
 from pathlib import Path
 
 import numpy as np
 import pytest
+from enginecheck import assert_earns_its_ev
 from numpy.typing import NDArray
 
 from croupier.games.base import Action
@@ -119,7 +119,6 @@ def test_learnable_strategies_return_what_their_rules_do_class_by_class(
 # engine: its mean net over random deals against the run's exact figure.
 
 STUD = sorted(p for p in profile_ids() if getattr(load(p), "game", "") == "stud")
-Z_PLAY = 5.5  # normal two-sided: 4e-8 per test (the 10^6-round means are very near normal)
 
 
 def _played(
@@ -158,9 +157,7 @@ def _played(
 def test_the_per_class_best_decision_through_the_engine_earns_its_ev_round_by_round() -> None:
     """The soak test's slice: 2,000 rounds, each round's net against the EV the
     analysis gives its class (paired: the difference has a small spread)."""
-    nets, evs = _played("russian", 2_000, seed=14)
-    gap = nets - evs
-    assert abs(gap.mean()) <= Z_PLAY * gap.std(ddof=1) / math.sqrt(len(gap))
+    assert_earns_its_ev(*_played("russian", 2_000, seed=14))
 
 
 @pytest.mark.soak
@@ -171,10 +168,7 @@ def test_the_per_class_optimum_through_the_engine_for_a_million_rounds_returns_i
     """10^6 rounds per profile (minutes each): the mean net lands on the figure
     of the whole ``play`` run (computed first when it is not cached)."""
     figure = strategy.whole_run_return(profile_id, "play")
-    nets, evs = _played(profile_id, 1_000_000, seed=2026)
-    assert abs(nets.mean() - figure) <= Z_PLAY * nets.std(ddof=1) / math.sqrt(len(nets))
-    gap = nets - evs
-    assert abs(gap.mean()) <= Z_PLAY * gap.std(ddof=1) / math.sqrt(len(gap))
+    assert_earns_its_ev(*_played(profile_id, 1_000_000, seed=2026), figure=figure)
 
 
 def test_analyze_strategy_refuses_a_profile_that_is_not_stud_saying_so() -> None:

@@ -118,6 +118,8 @@ def test_every_game_plays_from_the_lobby_to_the_settlement(
             hand = page.locator("[data-box='1'] .hand")
             expect(hand).to_contain_text("doubled" if size == "desktop" else "удвоено")
             expect(hand.locator(".cards > *")).to_have_count(3)
+            # the hand shows what it now plays for: the stake and its double
+            expect(hand.locator("[data-staked]")).to_have_attribute("data-staked", "5000")
         settle(page)
         settlement = page.locator("[data-box='1'] .settlement")
         if profile == "blackjack":  # the doubled stake and the 21+3 each settled on a line

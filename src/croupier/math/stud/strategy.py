@@ -29,7 +29,9 @@ Two modes:
   rule-class tallies with the improvements (:mod:`improve_charts`); so are
   the six-card profiles' best options ([003]: a 6th card, then an exchange of
   one or two of the six for one; :mod:`croupier.math.stud.six_draw`, ~3-5 ms
-  a class: a few CPU-hours); the
+  a class: a few CPU-hours); so are the any-exchange profiles ([002], [004]:
+  every subset exchanged or a 6th card; :mod:`croupier.math.stud.multi_draw`,
+  every draw enumerated, ~1-1.5 s a class: ~2,000 CPU-hours); the
   others go through the advisor class by class (CPU-hours, see docs/math).
 
     python -m croupier.math.stud.strategy russian --mode play --chunks 4
@@ -57,7 +59,7 @@ from numpy.typing import NDArray
 
 from croupier import profiles
 from croupier.games.stud.profile import StudProfile
-from croupier.math.stud import six_draw
+from croupier.math.stud import multi_draw, six_draw
 from croupier.math.stud.advise import DECISIONS, Situation, advise, context, final_values
 from croupier.math.stud.counting import SUIT_PERMUTATIONS, canonical_hands
 from croupier.math.stud.draw_classes import improve_classes, named_options
@@ -239,6 +241,8 @@ def classes_result(ctx: Context, mode: str, chunk: int, hands: NDArray[np.int64]
         per_deal = found.per_deal
     elif (six := sixth_round(profile)) is not None:
         best, names = _six_card_pass(ctx, six, hands, ups)
+    elif (many := multi_draw.any_exchange(profile)) is not None:
+        best, names = multi_draw.best_options(ctx, many, hands, ups)
     else:
         for i, (hand, up) in enumerate(zip(hands.tolist(), ups.tolist(), strict=True)):
             top = advise(profile, Situation(tuple(hand), up), seed=14 + chunk)[0]
@@ -271,7 +275,10 @@ def _six_card_pass(ctx: Context, menu: SixthRound, hands: NDArray[np.int64],
 
 
 def _path(profile: StudProfile, mode: str, chunk: int) -> Path:
-    where = cache_dir() / "stud-strategy" / content_hash(profile) / CACHE_DIRS[mode]
+    sub = CACHE_DIRS[mode]
+    if mode == "improve" and multi_draw.any_exchange(profile) is not None:
+        sub += "-exact"  # chunks the advisor sampled before the exact pass are not mixed in
+    where = cache_dir() / "stud-strategy" / content_hash(profile) / sub
     return where / f"{chunk:05d}.json"
 
 
