@@ -133,13 +133,14 @@ def create_app(config: ServerConfig | None = None, *, tune_gc: bool = False) -> 
     errors.install(app)
     app.add_middleware(BodyLimit)
     app.add_middleware(Guard, cookie=COOKIE)  # outermost: every answer gets its headers
-    # First: every table socket's join is matched against it before any other route.
+    # The sockets first, as plain Starlette routes: a join is matched at once, with none of
+    # FastAPI's route walk and dependency solving (docs/performance.md, sixth pass).
     app.router.add_websocket_route(ws.PATH, ws.table_socket)
+    app.router.add_websocket_route(lobby_feed.PATH, lobby_feed.lobby_socket)
     app.include_router(api_account.router)
     app.include_router(api_games.router)
     app.include_router(api_tables.router)
     app.include_router(api_advice.router)
-    app.include_router(lobby_feed.router)
     app.include_router(ops.router)
     if (WEBAPP / "index.html").is_file():
         app.mount("/app", StaticFiles(directory=WEBAPP, html=True), name="webapp")
