@@ -7,7 +7,10 @@ mode (best play/fold/insure per hand and up card, minutes) and, for the
 one-draw profiles ([001]), the ``improve`` mode: the optimum with every
 improvement option as a wager (:mod:`croupier.math.stud.optimum`) and its
 learnable charts (:mod:`croupier.math.stud.improve_charts`). The ``improve``
-run (~0.4 CPU-hours a profile) is never started by this command.
+run (~0.4 CPU-hours a profile) is never started by this command. The side
+stakes on their own: [004]'s player and dealer BONUS as wagers, exactly
+(:mod:`croupier.math.stud.side_stakes`), [000]'s BONUS as the price of its
+options for a box that never improves (:mod:`croupier.math.stud.bonus_price`).
 """
 
 from __future__ import annotations
@@ -19,6 +22,7 @@ from typing import Any
 
 from croupier.games.stud.profile import StudProfile
 from croupier.math.analyze import Chart, Figure, Outcome, Report, Wager
+from croupier.math.stud import bonus_price
 from croupier.math.stud.baseline import (
     FOLD,
     StrategyFigures,
@@ -37,6 +41,7 @@ from croupier.math.stud.optimum import (
     optimum_tables,
     optimum_wager,
 )
+from croupier.math.stud.side_stakes import bonus_wagers
 from croupier.math.stud.strategy import (
     ChunkResult,
     cached_results,
@@ -195,11 +200,16 @@ def analyze(profile: StudProfile, deck: tuple[int, ...] = tuple(range(52))) -> R
         figures += more
         tables |= more_tables
         charts.append(chart)
+    wagers += bonus_wagers(profile, deck)
+    more, more_tables = bonus_price.section(profile, deck)
+    figures += more
+    tables |= more_tables
     return Report(
         profile.id,
         "exact: every box hand against every dealer hand of the other 47 cards "
         "(dealer outcomes counted with card removal, settled by the engine); "
         "baselines never improve, buy nothing, stake no side bet, table cap not applied; "
+        "side stakes on their own, exactly; "
         + (
             "the optimal strategy with every improvement option from its cached run"
             if improved is not None and has_ends(improved)
