@@ -52,7 +52,9 @@ def test_first_message_is_a_snapshot_for_player_and_spectator(
         assert mine.state["table"]["free_boxes"] == [1, 2, 3, 4]
 
 
-@pytest.mark.parametrize("table_id", ["999", "0", "-3", "99999999999999999999999"])
+@pytest.mark.parametrize(
+    "table_id", ["999", "0", "-3", "99999999999999999999999", "abc", "\u0663", "1e3"]
+)
 def test_unknown_table_is_refused_and_closed(client: TestClient, table_id: str) -> None:
     with client.websocket_connect(f"/ws/tables/{table_id}?as=spectator") as s:
         message = s.receive_json()
@@ -262,3 +264,13 @@ def test_the_timer_decides_for_a_silent_box_at_a_public_table(
         folded = watcher.round
         assert folded is not None and folded["phase"] == "settled"
         assert folded["settlement"]["boxes"][0]["net"] == -1000  # the ANTE is lost
+
+
+def test_serve_takes_only_uvicorns_websocket_implementations() -> None:
+    from typer.testing import CliRunner
+
+    from croupier.cli import app
+
+    refused = CliRunner().invoke(app, ["serve", "--ws", "none"], env={"CROUPIER_WS": ""})
+    assert refused.exit_code == 2
+    assert "websockets-sansio, websockets, wsproto" in refused.output

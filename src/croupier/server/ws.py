@@ -23,7 +23,7 @@ from collections.abc import Callable
 from typing import Any
 from urllib.parse import urlsplit
 
-from fastapi import APIRouter, WebSocket, WebSocketDisconnect
+from fastapi import WebSocket, WebSocketDisconnect
 
 from croupier.casino import AuthError, CasinoError, Profile
 from croupier.casino.auth import SESSION_ENDED, token_hash
@@ -40,7 +40,7 @@ from croupier.server.security import token_of, viewer_profile
 from croupier.server.state import ServerState, connection_state
 from croupier.store.round_models import TableMode
 
-router = APIRouter()
+PATH = "/ws/tables/{table_id}"
 
 CLOSE_NOT_FOUND = 4404
 CLOSE_UNAUTHORIZED = 4401
@@ -133,8 +133,20 @@ async def _writer(socket: WebSocket, subscriber: Subscriber) -> None:
         await socket.send_text(frame_text(message))
 
 
-@router.websocket("/ws/tables/{table_id}")
-async def table_socket(socket: WebSocket, table_id: int) -> None:
+def table_number(text: str) -> int:
+    """The table of the socket's path; 0 (no table: refused as not found) unless digits.
+
+    >>> table_number("12"), table_number("-3"), table_number("x1"), table_number("\u0663")
+    (12, 0, 0, 0)
+    """
+    return int(text) if text.isascii() and text.isdigit() else 0
+
+
+async def table_socket(socket: WebSocket) -> None:
+    """The table socket: a plain Starlette route (:data:`PATH`, added first by the app), not
+    FastAPI's: its dependency solving and included routers' matching cost each join more
+    than the rest of the handshake's Python, and the socket needs none of it."""
+    table_id = table_number(socket.path_params["table_id"])
     state: ServerState = connection_state(socket)
     floor: Floor = state.floor
     await socket.accept()
