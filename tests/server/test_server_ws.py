@@ -96,6 +96,35 @@ def test_a_repeated_intent_key_is_applied_once(client: TestClient, player: Make)
         assert balance(client, headers) == 99_000
 
 
+def test_a_decision_sent_again_after_it_ended_its_round_is_replayed_not_refused(
+    client: TestClient, player: Make
+) -> None:
+    """An answer lost with its socket: the page sends the intent again with its key. The
+    fold ended the round, so the table has no round in play (then a new one taking
+    stakes): the repeat is answered from the round the key names, once, as a replay."""
+    table_id = open_table(client)
+    _card, headers = player(chips=100_000)
+    with join(client, table_id, headers, "p") as p:
+        me = TableClient(p, "p")
+        me.send(intent="sit", box=1)
+        me.until(me.send(intent="stake", box=1, stake={"ante": 1000})["seq"])
+        fold = {"box": 1, "act": "fold"}
+        first = me.send(intent="act", action=fold, key="fold-once")
+        assert first["type"] == "ack" and first["replayed"] is False
+        me.until(first["seq"])
+        assert me.round is not None and me.round["phase"] == "settled"
+        again = me.send(intent="act", action=fold, key="fold-once")
+        assert again["type"] == "ack" and again["replayed"] is True
+        # a new round taking stakes: the repeat still names the folded one
+        me.until(me.send(intent="stake", box=1, stake={"ante": 1000})["seq"])
+        later = me.send(intent="act", action=fold, key="fold-once")
+        assert later["type"] == "ack" and later["replayed"] is True
+        # the same key for another decision is still refused as reused
+        other = me.send(intent="act", action={"box": 1, "act": "play"}, key="fold-once")
+        assert other["type"] == "error" and other["code"] == "idempotency_key_reused"
+    assert balance(client, headers) == 100_000 - 1000 - 1000  # one folded ANTE, one held
+
+
 def test_reconnecting_mid_round_gets_the_whole_round_back(client: TestClient, player: Make) -> None:
     table_id = open_table(client)
     _card, headers = player(chips=100_000)
