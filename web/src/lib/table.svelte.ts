@@ -165,9 +165,10 @@ export class TableConnection {
       const resent = message.key !== undefined && message.key === this.resent;
       if (message.key === this.inFlight) this.answered();
       this.refusals += 1;
-      // An intent sent again after a lost socket and refused now may have been carried out
-      // before (a decision that closed its round cannot be named by its key any more) or
-      // overtaken (the clock folded the box): the snapshot just received shows where the
+      // An intent sent again after a lost socket and refused now was done before (a sit or
+      // stand naming its box: "already yours", "not yours") or overtaken (the clock folded
+      // the box); a stake, deal or decision done before is replayed, not refused:
+      // the snapshot just received shows where the
       // table stands and the buttons are the player's again; a refusal shown now could say
       // the opposite of what happened. A refusal that still holds is shown at the next press.
       if (!resent) session.failWith(message as Refusal);
