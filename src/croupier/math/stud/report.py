@@ -110,7 +110,7 @@ def _optimum_figures(results: list[ChunkResult], wager: Wager) -> list[Figure]:
 def optimum_section(
     results: list[ChunkResult],
 ) -> tuple[Wager, list[Figure], dict[str, list[dict[str, Any]]], Chart]:
-    """A finished [001] ``improve`` run in the report: the optimum as a wager, P(the
+    """A finished [001] or [003] ``improve`` run in the report: the optimum as a wager, P(the
     dealer qualifies), how often each decision is taken and each final hand ends
     the round, the learnable charts with the improvements."""
     wager = optimum_wager(results)
@@ -124,14 +124,16 @@ def optimum_section(
         {"decision": k, "frequency": v}
         for k, v in summary(results, len(results))["best decision frequency"].items()
     ]
-    drawn = charts_with_improvements(merge([r.classes for r in results]))
+    tallied = merge([r.classes for r in results])  # [003]'s run tallies no rule classes yet
+    drawn = charts_with_improvements(tallied) if tallied else []
     figures += _learned_figures(drawn, "every class counted exactly, summed in floats",
                                 "the optimum")  # fmt: skip
-    tables["learnable strategies with the improvements (rules in order)"] = [
-        {"strategy": s.name, "rule": i + 1, "text": rule}
-        for s in drawn
-        for i, rule in enumerate(s.rules)
-    ]
+    if drawn:
+        tables["learnable strategies with the improvements (rules in order)"] = [
+            {"strategy": s.name, "rule": i + 1, "text": rule}
+            for s in drawn
+            for i, rule in enumerate(s.rules)
+        ]
     chart = Chart(f"final hand frequency ({NAME})", "final hand", "probability")
     return wager, figures, tables, chart
 

@@ -76,15 +76,24 @@ def bought_counts(kept: Any, removed: Any, rank_of: Any, fours: Any, binom: Any,
     return none, lower, tie, higher
 
 
+@numba.njit(cache=True, nogil=True, inline="always")
+def bought_mean(counts: tuple[int, int, int, int], buy: Any,
+                pool: int) -> float:  # pragma: no cover - compiled  # fmt: skip
+    """The mean of ``buy`` (per class of :data:`BOUGHT`) over the ``pool`` cards a
+    dealer without a game can draw, ``counts`` of them in each class."""
+    none, lower, tie, higher = counts
+    value: float = (none * buy[0] + lower * buy[1] + tie * buy[2] + higher * buy[3]) / pool
+    return value
+
+
 @numba.njit(cache=True, nogil=True)
 def bought_value(kept: Any, removed: Any, rank_of: Any, fours: Any, binom: Any, qualify: int,
                  s: int, buy: Any, pool: int) -> float:  # pragma: no cover - compiled  # fmt: skip
     """The mean of ``buy`` (per class of :data:`BOUGHT` against the box's strength
     ``s``) over the ``pool`` cards a dealer without a game can draw, keeping
     ``kept[:4]`` (see :func:`bought_counts`, full deck)."""
-    none, lower, tie, higher = bought_counts(kept, removed, rank_of, fours, binom, qualify, s, 48)
-    value: float = (none * buy[0] + lower * buy[1] + tie * buy[2] + higher * buy[3]) / pool
-    return value
+    counts = bought_counts(kept, removed, rank_of, fours, binom, qualify, s, 48)
+    return bought_mean(counts, buy, pool)
 
 
 @numba.njit(cache=True, nogil=True)
@@ -170,23 +179,33 @@ def bought_nets(profile: StudProfile, table: HandTable, hand: BoxHand, qualify: 
     return tuple(float(x) for x in bought_class_nets(profile, table, qualify, play))
 
 
+def bought_shows(profile: StudProfile, table: HandTable, qualify: int,
+                 hand: BoxHand) -> list[DealerShow | None]:  # fmt: skip
+    """A real dealer show of each class of :data:`BOUGHT` against ``hand`` after a
+    game was bought from a dealer without one (None where no hand of the deck is
+    in that class)."""
+    strength = table.strength(hand.main.value)
+    nq = _nq_show(profile, table)
+    reps = representatives(table, strength, qualify)
+    shows: list[DealerShow | None] = [nq]
+    for name in BOUGHT[1:]:
+        found = reps.get(name)
+        if found is None:
+            shows.append(None)
+            continue
+        bought = rank5(table.examples[found].tolist(), ace_king=profile.ace_king)
+        shows.append(DealerShow(nq.hand, nq.minimum, bought))
+    return shows
+
+
 def bought_class_nets(profile: StudProfile, table: HandTable, qualify: int, play: BoxPlay,
                       max_payout: int = NO_CAP) -> tuple[Fraction, ...]:  # fmt: skip
     """:func:`bought_nets` of ``play`` (a box that bought a game), exact, under the
     table's maximum payout ``max_payout`` (0 for a class that cannot happen)."""
-    strength = table.strength(play.hand.main.value)
-    nq = _nq_show(profile, table)
-    reps = representatives(table, strength, qualify)
-    result = [net(profile, play, nq, max_payout)]
-    for name in BOUGHT[1:]:
-        found = reps.get(name)
-        if found is None:
-            result.append(Fraction(0))
-            continue
-        bought = rank5(table.examples[found].tolist(), ace_king=profile.ace_king)
-        show = DealerShow(nq.hand, nq.minimum, bought)
-        result.append(net(profile, play, show, max_payout))
-    return tuple(result)
+    return tuple(
+        Fraction(0) if show is None else net(profile, play, show, max_payout)
+        for show in bought_shows(profile, table, qualify, play.hand)
+    )
 
 
 def show_sums(profile: StudProfile, table: HandTable, dealer: Completions | FewDraws, hand: BoxHand,
