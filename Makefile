@@ -87,8 +87,8 @@ test-fast: $(STAMP) lint typecheck
 	$(BIN)/pytest -n 2 --dist loadgroup -m "not slow and not browser and not soak"
 
 # The long reliability runs: thousands of rounds, many crashes, and the many-process runs (100
-# rounds on three processes, the clock's owner killed at 20 points); `make test` runs a short
-# version of each.
+# rounds on two and on three processes, the clock's owner killed at 20 points); `make test` runs
+# a short version of each.
 soak: $(STAMP) $(CLUSTER) services
 	$(BIN)/pytest -n 2 --dist loadgroup -m soak --durations=25
 

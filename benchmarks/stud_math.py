@@ -190,8 +190,10 @@ def strategy_pass(
     """CPU time a class of the strategy run's compiled pass against the advisor:
     [001] (``first_draw``) over one chunk, [003] (``six_draw``) over its first
     ``classes`` classes (a few whole hands: the pass shares work between the up
-    cards of one hand, as in a chunk)."""
-    from croupier.math.stud import first_draw, six_draw
+    cards of one hand, as in a chunk), [002]/[004] (``multi_draw``: every draw
+    enumerated, no work shared between classes) over ``classes // 250`` classes
+    spread over the chunk (the advisor samples the draws of three cards and more)."""
+    from croupier.math.stud import first_draw, multi_draw, six_draw
     from croupier.math.stud.advise import context
     from croupier.math.stud.strategy import situations
 
@@ -199,6 +201,7 @@ def strategy_pass(
     if not isinstance(profile, StudProfile):
         return
     one, six = first_draw.one_draw(profile), six_draw.sixth_round(profile)
+    many = multi_draw.any_exchange(profile)
     hands, ups, _ = situations(chunk)
     if one is not None:
 
@@ -210,10 +213,18 @@ def strategy_pass(
             six_draw.first_decision(context(profile, 0), six, h, u)
 
         hands, ups = hands[:classes], ups[:classes]
+    elif many is not None:
+
+        def run(h: np.ndarray, u: np.ndarray) -> None:
+            multi_draw.first_decision(context(profile, 0), many, h, u)
+
+        spread = np.linspace(0, len(hands) - 1, max(classes // 250, 2)).astype(int)
+        hands, ups = hands[spread], ups[spread]
+        sample = min(sample, len(hands))
     else:
         return
     warm_up(profile)
-    run(hands[:20], ups[:20])  # compiled
+    run(hands[:1], ups[:1])  # compiled
     t = time.process_time()
     run(hands, ups)
     fast = (time.process_time() - t) / len(hands)

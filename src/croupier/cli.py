@@ -62,10 +62,19 @@ def serve(
         help="Proxies whose X-Forwarded-For names the client (the login backoff is per client"
         " address): the TLS proxy's address, comma-separated.",
     ),
+    ws: str = typer.Option(
+        "websockets-sansio",
+        envvar="CROUPIER_WS",
+        help="uvicorn's WebSocket implementation: websockets-sansio, websockets or wsproto "
+        "(docs/performance.md compares them).",
+    ),
 ) -> None:
     """Run the online casino: HTTP API, table WebSockets and the browser client."""
-    from croupier.server.app import run
+    from croupier.server.app import WS_PROTOCOLS, run
     from croupier.server.config import ServerConfig
+
+    if ws not in WS_PROTOCOLS:
+        raise typer.BadParameter(f"one of {', '.join(WS_PROTOCOLS)}", param_hint="--ws")
 
     try:
         config = ServerConfig(
@@ -83,7 +92,7 @@ def serve(
             str(error), param_hint="--colour-*-minutes, --seat-grace-seconds"
         ) from None
     typer.echo(f"Croupier on http://{host}:{port} (Ctrl+C to stop)")
-    run(config, host, port, forwarded_allow_ips)
+    run(config, host, port, forwarded_allow_ips, ws)
 
 
 @app.command()

@@ -36,9 +36,11 @@ def _every_first_option_equals_the_advisor(profile_id: str, rows: list[int], chu
     menu = sixth_round(profile)
     assert menu is not None
     hands, ups, _ = situations(chunk)
-    now, options = first_decision(context(profile, 0), menu, hands[rows], ups[rows])
+    found = first_decision(context(profile, 0), menu, hands[rows], ups[rows])
+    now, options = found.now, found.options
     # what the strategy run keeps of each class: the best option and its name
-    best, names = _six_card_pass(context(profile, 0), menu, hands[rows], ups[rows])
+    weights = np.ones(len(rows), np.int64)
+    best, names, _, _ = _six_card_pass(context(profile, 0), menu, hands[rows], ups[rows], weights)
     for i, r in enumerate(rows):
         cards = hands[r].tolist()
         got = {name: float(v) for name, v in zip(DECISIONS, now[i], strict=True) if v > -np.inf}
@@ -115,7 +117,8 @@ def test_the_compiled_pass_is_the_exact_solvers_rational_on_a_short_deck(profile
     deals = [rng.permutation(deck)[:6].tolist() for _ in range(4)]
     hands = np.array([d[:5] for d in deals], dtype=np.int64)
     ups = np.array([d[5] for d in deals], dtype=np.int64)
-    now, options = first_decision(ctx, menu, hands, ups)
+    found = first_decision(ctx, menu, hands, ups)
+    now, options = found.now, found.options
     _, _, rounds = sixth_values(ctx, menu, hands, ups, detail=True)
     for i, deal in enumerate(deals):
         start = solver.start(deal[:5], deal[5])

@@ -84,7 +84,9 @@ def _pings(client: redis.Redis) -> bool:
 class Server:
     """One ``croupier serve`` process."""
 
-    def __init__(self, database_url: str, redis_url: str, secret: str, log: Path) -> None:
+    def __init__(
+        self, database_url: str, redis_url: str, secret: str, log: Path, demo: bool = False
+    ) -> None:
         self.port = free_port()
         self.base = f"http://127.0.0.1:{self.port}"
         env = {
@@ -97,7 +99,7 @@ class Server:
         self.process = subprocess.Popen(
             [
                 *(sys.executable, "-m", "croupier.cli", "serve", "--port", str(self.port)),
-                *("--url", database_url, "--no-demo"),
+                *("--url", database_url, *(() if demo else ("--no-demo",))),
             ],
             env=env,
             stdout=self.log,
@@ -136,6 +138,13 @@ class Server:
         self.http.close()
         self.log.close()
 
+    def login(self, card: str) -> str:
+        """A new session of ``card`` (logged in here): its token."""
+        answer = self.http.post("/api/login", json={"card_number": card, "password": PASSWORD})
+        assert answer.status_code == 200, answer.text
+        token: str = answer.json()["token"]
+        return token
+
     def player(self, name: str, chips: int) -> tuple[str, str]:
         """Register, log in and buy chips here: (card, token)."""
         document = f"{abs(hash((name, time.monotonic_ns()))) % 10**6:06d}"
@@ -151,9 +160,7 @@ class Server:
         )
         assert answer.status_code == 201, answer.text
         card: str = answer.json()["card_number"]
-        answer = self.http.post("/api/login", json={"card_number": card, "password": PASSWORD})
-        assert answer.status_code == 200, answer.text
-        token: str = answer.json()["token"]
+        token = self.login(card)
         bought = self.http.post(
             "/api/cashier/buy",
             json={"key": f"chips-{card}", "amount": chips},
@@ -194,10 +201,11 @@ def table_client(server: Server, table_id: int, name: str, token: str | None) ->
 
 @contextmanager
 def cluster(
-    database_url: str, directory: Path, processes: int
+    database_url: str, directory: Path, processes: int, *, demo: bool = False
 ) -> Iterator[tuple[RedisServer, list[Server]]]:
     """A private Redis and ``processes`` servers on ``database_url``, the first one started
-    first (so it holds the clock), all ready."""
+    first (so it holds the clock), all ready. With ``demo`` they open the demo tables and
+    start all at once (racing for the clock and the start-up)."""
     directory.mkdir(parents=True, exist_ok=True)
     bus = RedisServer()
     bus.start()
@@ -206,8 +214,11 @@ def cluster(
     try:
         for number in range(processes):
             log = directory / f"server-{number}.log"
-            servers.append(Server(database_url, bus.url, secret, log))
-            servers[-1].wait_ready()
+            servers.append(Server(database_url, bus.url, secret, log, demo))
+            if not demo:
+                servers[-1].wait_ready()
+        for server in servers:
+            server.wait_ready()
         yield bus, servers
     finally:
         for server in servers:

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import asyncio
+import json
 
 from croupier.games.base import JSON, Viewer
-from croupier.server.hub import Hub, frame_text
+from croupier.server.hub import Frame, Hub, _standard_json, frame_text
 
 
 def test_each_viewer_gets_its_own_projection_and_spectators_share_one() -> None:
@@ -69,3 +70,13 @@ def test_a_subscriber_too_far_behind_is_cut_off_and_the_others_carry_on() -> Non
     dropped, left, closed = asyncio.run(run())
     assert dropped and closed  # the writer sees the end marker and closes; it reconnects
     assert left == 1
+
+
+def test_a_messages_json_text_keeps_its_value_whichever_encoder_writes_it() -> None:
+    # orjson (when installed) and the standard library write other scripts, numeric keys and
+    # integers beyond 64 bits differently or not at all: the value read back is the same.
+    message: JSON = {"state": {"name": "Анна", 7: ["♠A"], "seed": 2**80, "share": 0.5}}
+    expected = {"state": {"name": "Анна", "7": ["♠A"], "seed": 2**80, "share": 0.5}}
+    assert json.loads(frame_text(message)) == expected
+    assert json.loads(frame_text(Frame(message))) == expected
+    assert json.loads(_standard_json(message)) == expected

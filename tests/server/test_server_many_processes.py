@@ -9,7 +9,9 @@ resynchronised. Real processes, real PostgreSQL, real Redis: nothing mocked.
 
 from __future__ import annotations
 
+import os
 import random
+import signal
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -18,12 +20,13 @@ import pytest
 from websockets.exceptions import ConnectionClosed
 
 from croupier.casino.audit import audit
+from croupier.casino.ledger import Ledger
 from croupier.casino.rounds import Rounds
 from croupier.casino.tables import TableConfig, Tables
 from croupier.games.base import Limits, Viewer
 from croupier.games.common.leaks import cards_in
 from croupier.store.db import Store
-from croupier.store.round_models import TableMode
+from croupier.store.round_models import Phase, TableMode
 from croupier.store.testing import postgres_store
 
 from .cluster import Server, cluster, table_client, wait_for
@@ -143,10 +146,16 @@ def spread_play(store: Store, tmp_path: Path, processes: int, rounds: int) -> No
     assert report.ok, report.summary()
 
 
-def test_many_processes_viewers_spread_over_two_processes_see_one_stream(
+def test_many_processes_viewers_spread_over_three_processes_see_one_stream(
     store: Store, tmp_path: Path
 ) -> None:
-    spread_play(store, tmp_path, processes=2, rounds=3)
+    spread_play(store, tmp_path, processes=3, rounds=2)
+
+
+@pytest.mark.slow
+@pytest.mark.soak
+def test_many_processes_two_processes_a_hundred_rounds(store: Store, tmp_path: Path) -> None:
+    spread_play(store, tmp_path, processes=2, rounds=100)
 
 
 @pytest.mark.slow
@@ -178,61 +187,95 @@ def settled(watcher: TableClient, round_id: str) -> bool:
     return False
 
 
+# The clock's decision time in the kill tests: long enough that the dying owner's clock
+# never decides the last box before the kill on a loaded machine (the players' own
+# decisions take milliseconds), short enough that the new owner finishes the round soon.
+KILL_DECISION_S = 5
+KILL_BOXES = (1, 2, 3)
+
+
 def kill_the_clock_once(
-    store: Store, directory: Path, table_id: int, point: int, rng: random.Random
+    store: Store, directory: Path, table_id: int, point: int, decisions: int, rng: random.Random
 ) -> None:
-    """The clock's owner serves both players; it dies after a random number of decisions;
-    the other process takes the clock within 5 s and its clock finishes the round."""
+    """Three players on the clock's owner; up to ``decisions`` random decisions of the
+    boxes before the last (so none of them can end the round), each waited for until it
+    is committed and shown; then the owner is killed with the round in play (checked in
+    the database with the other process stopped, so nothing can move meanwhile). The other
+    process takes the clock within 5 s and its clock finishes the round; each player's
+    chips are then exactly what they bought plus the round's net."""
     with cluster(store.url, directory, 2) as (_redis, servers):
         owner, other = servers
         assert clock_owner(servers) is owner
-        _card, ann_token = owner.player(f"Ann {point}", CHIPS)
-        _card, bob_token = owner.player(f"Bob {point}", CHIPS)
-        ann = table_client(owner, table_id, "ann", ann_token)
-        bob = table_client(owner, table_id, "bob", bob_token)
+        players = []
+        for box in KILL_BOXES:
+            card, token = owner.player(f"P{box} {point}", CHIPS)
+            client = table_client(owner, table_id, f"p{box}", token)
+            assert client.send(intent="sit", box=box)["type"] == "ack"
+            players.append((card, token, client, box))
         watcher = table_client(other, table_id, "watcher", None)
-        ann.send(intent="sit", box=1)
-        bob.send(intent="sit", box=2)
-        ann.send(intent="stake", box=1, stake={"ante": 100})
-        seq = bob.send(intent="stake", box=2, stake={"ante": 100})["seq"]
-        for _ in range(rng.randrange(0, 3)):  # a few decisions, then the owner dies
-            ann.until(seq)
-            bob.until(seq)
-            actor = next((c for c in (ann, bob) if c.my_turn()), None)
-            if actor is None:
+        for _card, _token, client, box in players:
+            seq = client.send(intent="stake", box=box, stake={"ante": 100})["seq"]
+        clients = [client for _card, _token, client, _box in players]
+        made = 0
+        while True:
+            for client in clients:
+                client.until(seq)
+            rnd = clients[0].round
+            assert rnd is not None and rnd["phase"] == "playing", rnd
+            if made == decisions or rnd["turn"]["box"] == KILL_BOXES[-1]:
                 break
-            seq = actor.send(intent="act", action=decide(actor))["seq"]
-        round_id = watcher.until(seq)["round"]["round_id"]
-        owner.kill()
+            actor = next(c for c in clients if c.my_turn())
+            answer = actor.send(intent="act", action=choose(rng, actor))
+            assert answer["type"] == "ack", answer
+            seq, made = answer["seq"], made + 1
+        round_id = rnd["round_id"]
+        os.kill(other.process.pid, signal.SIGSTOP)  # nobody may take the clock yet
+        try:
+            owner.kill()
+            truth = Rounds(store).view(round_id, Viewer.house())
+            assert truth.phase is Phase.PLAYING, (point, truth.phase)  # killed mid-round
+            assert round_id in Rounds(store).open_rounds()
+        finally:
+            os.kill(other.process.pid, signal.SIGCONT)
         wait_for(lambda: clock_owner([other]) is other, 5, "the other process to take the clock")
         # The clock decides for the boxes nobody decides for: the round is settled.
-        wait_for(lambda: settled(watcher, round_id), 30, "the new clock to settle the round")
-        # The players come back through the living process and see it from a snapshot.
-        again = table_client(other, table_id, "ann2", ann_token)
-        assert again.round is not None and again.round["round_id"] == round_id
-        assert again.round["phase"] == "settled"
-        assert again.send(intent="stand", box=1)["type"] == "ack"
-        bob_again = table_client(other, table_id, "bob2", bob_token)
-        assert bob_again.send(intent="stand", box=2)["type"] == "ack"
+        wait_for(lambda: settled(watcher, round_id), 60, "the new clock to settle the round")
+        settlement = Rounds(store).view(round_id, Viewer.house()).settlement
+        assert settlement is not None
+        nets = {entry["player"]: entry["net"] for entry in settlement["boxes"]}
+        ledger = Ledger(store)
+        for card, token, _client, box in players:
+            assert ledger.balance(card) == CHIPS + nets[card], (point, box, nets)
+            # Each comes back through the living process, sees it settled, and stands.
+            again = table_client(other, table_id, f"again{box}", token)
+            assert again.round is not None and again.round["round_id"] == round_id
+            assert again.round["phase"] == "settled"
+            assert again.send(intent="stand", box=box)["type"] == "ack"
 
 
-def kill_the_clock_mid_round(store: Store, tmp_path: Path, points: int, rng: random.Random) -> None:
-    table_id = public_table(store, decision_seconds=1)
-    for point in range(points):
-        kill_the_clock_once(store, tmp_path / f"point-{point}", table_id, point, rng)
+def kill_the_clock_mid_round(store: Store, tmp_path: Path, points: list[int]) -> None:
+    """A kill after each count of decisions in ``points`` (0: right after the deal)."""
+    table_id = public_table(store, decision_seconds=KILL_DECISION_S)
+    rng = random.Random(len(points))
+    for point, decisions in enumerate(points):
+        kill_the_clock_once(store, tmp_path / f"point-{point}", table_id, point, decisions, rng)
         report = audit(store)
         assert report.ok, report.summary()
         assert not Rounds(store).open_rounds()
 
 
 def test_many_processes_kill_the_clock_owner_mid_round(store: Store, tmp_path: Path) -> None:
-    kill_the_clock_mid_round(store, tmp_path, points=1, rng=random.Random(1))
+    # Right after a decision commits, at the last box's turn as a rule (the fewest boxes
+    # left for the new clock to decide, each after the decision time).
+    kill_the_clock_mid_round(store, tmp_path, points=[4])
 
 
 @pytest.mark.slow
 @pytest.mark.soak
 def test_many_processes_kill_the_clock_owner_at_twenty_points(store: Store, tmp_path: Path) -> None:
-    kill_the_clock_mid_round(store, tmp_path, points=20, rng=random.Random(20))
+    # Spread over the round: right after the deal, after each of the first few decisions
+    # and at the last box's turn (a larger count stops there).
+    kill_the_clock_mid_round(store, tmp_path, points=[i % 5 for i in range(20)])
 
 
 def test_many_processes_redis_restarted_mid_play(store: Store, tmp_path: Path) -> None:

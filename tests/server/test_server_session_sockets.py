@@ -44,6 +44,39 @@ def test_logout_closes_every_socket_of_the_session_and_no_other(
         assert state.sessions.count(token_hash(token)) == 0
 
 
+def test_self_exclusion_closes_the_sockets_of_every_card_of_the_person(
+    client: TestClient, player: Make
+) -> None:
+    """Play stops at once on every card of the person (one name, one birth date); another
+    player's socket stays; the session itself stays good for cashing out."""
+    table_id = open_table(client)
+    _card, headers = player(chips=10_000)
+    _second_card, second_headers = player()  # the same person on another document
+    _bob, bob_headers = player("Boris Other")
+    with (
+        join(client, table_id, headers, "a") as a,
+        join(client, table_id, second_headers, "b") as b,
+        join(client, table_id, bob_headers, "c") as c,
+    ):
+        first, second, bob = TableClient(a, "a"), TableClient(b, "b"), TableClient(c, "c")
+        assert first.send(intent="sit", box=1)["type"] == "ack"
+        excluded = client.post("/api/limits/self-exclusion", json={"months": 6}, headers=headers)
+        assert excluded.status_code == 200, excluded.text
+        sessions = client.app.state.croupier.sessions  # type: ignore[attr-defined]
+        for given in (headers, second_headers):
+            assert sessions.count(token_hash(given["Authorization"].removeprefix("Bearer "))) == 0
+        for me in (first, second):
+            while (message := me.receive())["type"] != "error":
+                pass
+            assert message["code"] == "unauthorized" and "self-excluded" in message["message"]
+            with pytest.raises(WebSocketDisconnect) as closed:
+                me.socket.receive_json()
+            assert closed.value.code == 4401
+        assert bob.send(intent="sit", box=3)["type"] == "ack"
+    out = client.post("/api/cashier/cash-out", json={"key": "out", "amount": 100}, headers=headers)
+    assert out.status_code == 200, out.text
+
+
 def test_expiry_closes_the_socket_without_waiting_for_an_intent(
     client: TestClient, player: Make
 ) -> None:

@@ -52,7 +52,9 @@ def test_first_message_is_a_snapshot_for_player_and_spectator(
         assert mine.state["table"]["free_boxes"] == [1, 2, 3, 4]
 
 
-@pytest.mark.parametrize("table_id", ["999", "0", "-3", "99999999999999999999999"])
+@pytest.mark.parametrize(
+    "table_id", ["999", "0", "-3", "99999999999999999999999", "abc", "\u0663", "1e3"]
+)
 def test_unknown_table_is_refused_and_closed(client: TestClient, table_id: str) -> None:
     with client.websocket_connect(f"/ws/tables/{table_id}?as=spectator") as s:
         message = s.receive_json()
@@ -92,6 +94,35 @@ def test_a_repeated_intent_key_is_applied_once(client: TestClient, player: Make)
         again = me.send(intent="stake", box=1, stake={"ante": 1000}, key="stake-once")
         assert first["replayed"] is False and again["replayed"] is True
         assert balance(client, headers) == 99_000
+
+
+def test_a_decision_sent_again_after_it_ended_its_round_is_replayed_not_refused(
+    client: TestClient, player: Make
+) -> None:
+    """An answer lost with its socket: the page sends the intent again with its key. The
+    fold ended the round, so the table has no round in play (then a new one taking
+    stakes): the repeat is answered from the round the key names, once, as a replay."""
+    table_id = open_table(client)
+    _card, headers = player(chips=100_000)
+    with join(client, table_id, headers, "p") as p:
+        me = TableClient(p, "p")
+        me.send(intent="sit", box=1)
+        me.until(me.send(intent="stake", box=1, stake={"ante": 1000})["seq"])
+        fold = {"box": 1, "act": "fold"}
+        first = me.send(intent="act", action=fold, key="fold-once")
+        assert first["type"] == "ack" and first["replayed"] is False
+        me.until(first["seq"])
+        assert me.round is not None and me.round["phase"] == "settled"
+        again = me.send(intent="act", action=fold, key="fold-once")
+        assert again["type"] == "ack" and again["replayed"] is True
+        # a new round taking stakes: the repeat still names the folded one
+        me.until(me.send(intent="stake", box=1, stake={"ante": 1000})["seq"])
+        later = me.send(intent="act", action=fold, key="fold-once")
+        assert later["type"] == "ack" and later["replayed"] is True
+        # the same key for another decision is still refused as reused
+        other = me.send(intent="act", action={"box": 1, "act": "play"}, key="fold-once")
+        assert other["type"] == "error" and other["code"] == "idempotency_key_reused"
+    assert balance(client, headers) == 100_000 - 1000 - 1000  # one folded ANTE, one held
 
 
 def test_reconnecting_mid_round_gets_the_whole_round_back(client: TestClient, player: Make) -> None:
@@ -262,3 +293,13 @@ def test_the_timer_decides_for_a_silent_box_at_a_public_table(
         folded = watcher.round
         assert folded is not None and folded["phase"] == "settled"
         assert folded["settlement"]["boxes"][0]["net"] == -1000  # the ANTE is lost
+
+
+def test_serve_takes_only_uvicorns_websocket_implementations() -> None:
+    from typer.testing import CliRunner
+
+    from croupier.cli import app
+
+    refused = CliRunner().invoke(app, ["serve", "--ws", "none"], env={"CROUPIER_WS": ""})
+    assert refused.exit_code == 2
+    assert "websockets-sansio, websockets, wsproto" in refused.output

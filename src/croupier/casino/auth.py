@@ -26,7 +26,13 @@ from argon2.exceptions import InvalidHashError, VerificationError
 from sqlalchemy import bindparam, select
 
 from croupier.casino.errors import AccountLocked, AuthError, NotFound, Refused
-from croupier.casino.players import Profile, default_hasher, find_login, find_person
+from croupier.casino.players import (
+    Profile,
+    cards_of_person,
+    default_hasher,
+    find_login,
+    find_person,
+)
 from croupier.store.db import Store
 from croupier.store.hot import Hot, loaded
 from croupier.store.models import LoginSession, Person, Role, table_of
@@ -214,6 +220,21 @@ class Auth:
             ).one_or_none()
             if login is not None and login.ended_at is None:
                 login.ended_at = now
+
+    def live_sessions_of_person(self, card_number: object) -> list[str]:
+        """The token hashes of the live sessions of every card of the person holding
+        ``card_number`` (whose table sockets a self-exclusion closes on every process)."""
+        now = self.store.now()
+        with self.store.read() as session:
+            cards = cards_of_person(session, find_person(session, card_number))
+            found = session.scalars(
+                select(LoginSession.token_hash).where(
+                    LoginSession.person_id.in_([card.id for card in cards]),
+                    LoginSession.ended_at.is_(None),
+                    LoginSession.expires_at > now,
+                )
+            )
+            return sorted(found)
 
     def unlock(self, manager: Profile, card_number: object) -> None:
         """A manager lifts a lock (and the failed-attempt count) at once."""

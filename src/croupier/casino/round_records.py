@@ -26,6 +26,7 @@ from croupier.cards.deck import DeckExhausted
 from croupier.casino.colour import ROULETTE, ColourSettings, pay_into
 from croupier.casino.errors import BadInput, CasinoError, NotFound
 from croupier.casino.holds import holds_mismatch
+from croupier.casino.idempotency import earlier_answer
 from croupier.casino.ledger import Ledger, PayInto
 from croupier.casino.players import find_player
 from croupier.casino.replay import (
@@ -298,6 +299,13 @@ class RoundRecords:
             with self.store.read() as session:
                 find_table(session, self.store, table_id)
         return found
+
+    def round_of_key(self, key: str, operation: str) -> str | None:
+        """The round an earlier ``operation`` (``round_act``, ``round_deal``) with ``key``
+        answered with, if it ran."""
+        answer = earlier_answer(self.store, key, operation)
+        found = None if answer is None else answer.get("round_id")
+        return found if isinstance(found, str) else None
 
     def open_rounds(self) -> list[str]:
         with self.store.read() as session:

@@ -197,10 +197,19 @@ def set_deposit_limit(body: LimitIn, player: Player, state: State) -> LimitsOut:
 
 
 @router.post("/limits/self-exclusion")
-def self_exclude(body: ExcludeIn, player: Player, state: State) -> LimitsOut:
-    """Exclude yourself for at least six months, from now; it cannot be shortened."""
-    state.casino.responsible.self_exclude(player.card_number, body.months)
-    return limits_out(player, state)
+async def self_exclude(body: ExcludeIn, player: Player, state: State) -> LimitsOut:
+    """Exclude yourself for at least six months, from now; it cannot be shortened. Play
+    stops at once: the table sockets of every session of the person (every card of
+    theirs) close on every server process. The sessions themselves stay open, because
+    cashing out stays open to an excluded person."""
+    casino = state.casino
+    until = await asyncio.to_thread(
+        casino.responsible.self_exclude, player.card_number, body.months
+    )
+    why = f"self-excluded until {until:%Y-%m-%d}: play is closed (cashing out stays open)"
+    for hashed in await asyncio.to_thread(casino.auth.live_sessions_of_person, player.card_number):
+        await state.sessions.end_everywhere(hashed, why)
+    return await asyncio.to_thread(limits_out, player, state)
 
 
 @router.put("/limits/reality-check")

@@ -20,6 +20,7 @@ import sys
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
+from typing import Any
 
 from fastapi import FastAPI
 from fastapi.responses import RedirectResponse
@@ -132,12 +133,14 @@ def create_app(config: ServerConfig | None = None, *, tune_gc: bool = False) -> 
     errors.install(app)
     app.add_middleware(BodyLimit)
     app.add_middleware(Guard, cookie=COOKIE)  # outermost: every answer gets its headers
+    # The sockets first, as plain Starlette routes: a join is matched at once, with none of
+    # FastAPI's route walk and dependency solving (docs/performance.md, sixth pass).
+    app.router.add_websocket_route(ws.PATH, ws.table_socket)
+    app.router.add_websocket_route(lobby_feed.PATH, lobby_feed.lobby_socket)
     app.include_router(api_account.router)
     app.include_router(api_games.router)
     app.include_router(api_tables.router)
     app.include_router(api_advice.router)
-    app.include_router(ws.router)
-    app.include_router(lobby_feed.router)
     app.include_router(ops.router)
     if (WEBAPP / "index.html").is_file():
         app.mount("/app", StaticFiles(directory=WEBAPP, html=True), name="webapp")
@@ -149,15 +152,45 @@ def create_app(config: ServerConfig | None = None, *, tune_gc: bool = False) -> 
     return app
 
 
-def run(
-    config: ServerConfig, host: str, port: int, forwarded_allow_ips: str = "127.0.0.1,::1"
-) -> None:
-    """Serve ``config`` on ``host:port`` until interrupted (``croupier serve``).
+# uvicorn's WebSocket protocols (``croupier serve --ws``); "websockets-sansio" is what its
+# "auto" picks when the websockets package is installed, as it is with Croupier.
+WS_PROTOCOLS = ("websockets-sansio", "websockets", "wsproto")
+
+
+def uvicorn_settings(
+    host: str,
+    port: int,
+    forwarded_allow_ips: str = "127.0.0.1,::1",
+    ws: str = WS_PROTOCOLS[0],
+) -> dict[str, Any]:
+    """uvicorn's settings for ``croupier serve`` (benchmarks/ws_cost.py serves with them too).
 
     A request's client address (the login backoff's key) is the X-Forwarded-For of a
     proxy listed in ``forwarded_allow_ips``, else the connection's own address: behind a
     TLS proxy that does not set the header, or is not listed, every client shares the
     proxy's address and its backoff."""
+    # Messages are a few kilobytes on loopback or a LAN: compressing every one of them for every
+    # viewer costs the event loop more than it saves.
+    return {
+        "host": host,
+        "port": port,
+        "log_level": "warning",
+        "ws": ws,
+        "ws_max_size": WS_FRAME_LIMIT,
+        "ws_per_message_deflate": False,
+        "proxy_headers": True,
+        "forwarded_allow_ips": forwarded_allow_ips,
+    }
+
+
+def run(
+    config: ServerConfig,
+    host: str,
+    port: int,
+    forwarded_allow_ips: str = "127.0.0.1,::1",
+    ws: str = WS_PROTOCOLS[0],
+) -> None:
+    """Serve ``config`` on ``host:port`` until interrupted (``croupier serve``)."""
     import uvicorn
 
     logs.configure(config.json_logs)
@@ -165,15 +198,5 @@ def run(
     # every millisecond instead of every five, so a message waiting to be sent is not held
     # up behind a decision being computed.
     sys.setswitchinterval(0.001)
-    # Messages are a few kilobytes on loopback or a LAN: compressing every one of them for every
-    # viewer costs the event loop more than it saves.
-    uvicorn.run(
-        create_app(config, tune_gc=True),
-        host=host,
-        port=port,
-        log_level="warning",
-        ws_max_size=WS_FRAME_LIMIT,
-        ws_per_message_deflate=False,
-        proxy_headers=True,
-        forwarded_allow_ips=forwarded_allow_ips,
-    )
+    settings = uvicorn_settings(host, port, forwarded_allow_ips, ws)
+    uvicorn.run(create_app(config, tune_gc=True), **settings)

@@ -17,7 +17,7 @@ import contextlib
 import json
 from dataclasses import dataclass, field
 
-from fastapi import APIRouter, WebSocket, WebSocketDisconnect
+from fastapi import WebSocket, WebSocketDisconnect
 
 from croupier.casino import CasinoError
 from croupier.games.base import JSON, Viewer
@@ -27,7 +27,8 @@ from croupier.server.security import viewer_profile
 from croupier.server.state import ServerState, connection_state
 from croupier.server.ws import same_origin
 
-router = APIRouter()
+# A plain Starlette route, added first by the app, as the table socket (ws.table_socket).
+PATH = "/ws/lobby"
 
 # A burst of changes (a round's events, ten viewers arriving) is read once.
 SETTLE_S = 0.2
@@ -105,7 +106,6 @@ async def _send(socket: WebSocket, watcher: Watcher) -> None:
         await socket.send_text(json.dumps(message, separators=(",", ":")))
 
 
-@router.websocket("/ws/lobby")
 async def lobby_socket(socket: WebSocket) -> None:
     """The lobby as ``GET /api/tables`` gives it, pushed: ``{"type": "lobby", "tables": [...]}``."""
     state = connection_state(socket)

@@ -23,10 +23,11 @@ from collections.abc import Callable
 from typing import Any
 from urllib.parse import urlsplit
 
-from fastapi import APIRouter, WebSocket, WebSocketDisconnect
+from fastapi import WebSocket, WebSocketDisconnect
 
 from croupier.casino import AuthError, CasinoError, Profile
 from croupier.casino.auth import SESSION_ENDED, token_hash
+from croupier.casino.errors import Conflict
 from croupier.casino.round_view import RoundView
 from croupier.casino.tables import TableInfo
 from croupier.games.base import JSON, RuleError, Viewer
@@ -40,7 +41,7 @@ from croupier.server.security import token_of, viewer_profile
 from croupier.server.state import ServerState, connection_state
 from croupier.store.round_models import TableMode
 
-router = APIRouter()
+PATH = "/ws/tables/{table_id}"
 
 CLOSE_NOT_FOUND = 4404
 CLOSE_UNAUTHORIZED = 4401
@@ -112,16 +113,41 @@ def _carry_out(floor: Floor, table_id: int, card: str, intent: Intent) -> TableI
             raise MessageError("box and stake: both needed to stake", "stake")
         return rounds.stake(key, table_id, card, intent.box, intent.stake)
     if intent.intent == "deal":
-        round_id = rounds.current(table_id)
-        if round_id is None:
-            raise MessageError("deal: no round is taking stakes at this table")
-        return rounds.deal(key, round_id, card)
-    if intent.action is None:
+        return _on_round(
+            floor, table_id, key, "round_deal", "deal: no round is taking stakes at this table",
+            lambda round_id: rounds.deal(key, round_id, card),
+        )  # fmt: skip
+    action = intent.action
+    if action is None:
         raise MessageError("action: needed to act", "action")
-    round_id = rounds.current(table_id)
-    if round_id is None:
-        raise MessageError("act: no round is in play at this table")
-    return rounds.act(key, round_id, card, intent.action)
+    return _on_round(
+        floor, table_id, key, "round_act", "act: no round is in play at this table",
+        lambda round_id: rounds.act(key, round_id, card, action),
+    )  # fmt: skip
+
+
+def _on_round(
+    floor: Floor, table_id: int, key: str, operation: str, none: str,
+    command: Callable[[str], RoundView],
+) -> RoundView:  # fmt: skip
+    """A deal or a decision on the table's round. An intent sent again after its answer
+    was lost with its socket may find its round ended since (the decision ended it, or
+    the clock did): it is answered from the round its key names, as a replay, not
+    refused, so the player's page learns that it was done (once)."""
+    rounds = floor.rounds
+    current = rounds.current(table_id)
+    if current is None:
+        earlier = rounds.round_of_key(key, operation)
+        if earlier is None:
+            raise MessageError(none)
+        return command(earlier)
+    try:
+        return command(current)
+    except Conflict:  # the key ran already: on the round before this one?
+        earlier = rounds.round_of_key(key, operation)
+        if earlier is None or earlier == current:
+            raise
+        return command(earlier)
 
 
 async def _writer(socket: WebSocket, subscriber: Subscriber) -> None:
@@ -133,8 +159,20 @@ async def _writer(socket: WebSocket, subscriber: Subscriber) -> None:
         await socket.send_text(frame_text(message))
 
 
-@router.websocket("/ws/tables/{table_id}")
-async def table_socket(socket: WebSocket, table_id: int) -> None:
+def table_number(text: str) -> int:
+    """The table of the socket's path; 0 (no table: refused as not found) unless digits.
+
+    >>> table_number("12"), table_number("-3"), table_number("x1"), table_number("\u0663")
+    (12, 0, 0, 0)
+    """
+    return int(text) if text.isascii() and text.isdigit() else 0
+
+
+async def table_socket(socket: WebSocket) -> None:
+    """The table socket: a plain Starlette route (:data:`PATH`, added first by the app), not
+    FastAPI's: its dependency solving and included routers' matching cost each join more
+    than the rest of the handshake's Python, and the socket needs none of it."""
+    table_id = table_number(socket.path_params["table_id"])
     state: ServerState = connection_state(socket)
     floor: Floor = state.floor
     await socket.accept()

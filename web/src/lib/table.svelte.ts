@@ -13,6 +13,9 @@ import { type StakeChoice, type StakeSpec, priced, stakeBody, stakeCost } from "
 import { Trainer } from "./trainer.svelte";
 import type { Legal, ServerMessage, TableState } from "./types";
 
+// The intents the server runs once per idempotency key (a repeat gets the first answer).
+const KEYED = new Set(["stake", "deal", "act"]);
+
 export interface LogEntry {
   seq: number;
   text: string;
@@ -24,6 +27,10 @@ export class TableConnection {
   connected = $state(false);
   inFlight = $state<string | null>(null); // the key of an intent not yet answered
   private inFlightKind = "";
+  // The intent in flight as sent, kept until it is answered: a socket lost before the answer
+  // (its server process killed) leaves it undecided, and the next socket settles it.
+  private waiting: Record<string, unknown> | null = null;
+  private resent = ""; // the key of an intent sent again on a new socket, not yet answered
   chip = $state(0);
   // Roulette: the value of the player's colour chips here, when they hold some; the box is then
   // staked with that chip (the server refuses any other) and its bets come out of them.
@@ -102,9 +109,13 @@ export class TableConnection {
     socket.addEventListener("open", () => {
       this.connected = true;
     });
+    let first = true;
     socket.addEventListener("message", (event) => {
       this.retries = 0;
-      this.receive(JSON.parse(String(event.data)) as ServerMessage);
+      const message = JSON.parse(String(event.data)) as ServerMessage;
+      this.receive(message);
+      if (first && message.type === "snapshot") this.settleWaiting();
+      first = false;
     });
     socket.addEventListener("close", () => {
       this.connected = false;
@@ -145,15 +156,47 @@ export class TableConnection {
       }
     } else if (message.type === "ack") {
       if (message.key === this.inFlight) {
-        this.inFlight = null;
+        this.answered();
         if (this.inFlightKind === "stake") this.placements = [];
       }
       session.clear();
       void session.refreshBalance();
     } else if (message.type === "error") {
-      if (message.key === this.inFlight) this.inFlight = null;
+      const resent = message.key !== undefined && message.key === this.resent;
+      if (message.key === this.inFlight) this.answered();
       this.refusals += 1;
-      session.failWith(message as Refusal);
+      // An intent sent again after a lost socket and refused now was done before (a sit or
+      // stand naming its box: "already yours", "not yours") or overtaken (the clock folded
+      // the box); a stake, deal or decision done before is replayed, not refused:
+      // the snapshot just received shows where the
+      // table stands and the buttons are the player's again; a refusal shown now could say
+      // the opposite of what happened. A refusal that still holds is shown at the next press.
+      if (!resent) session.failWith(message as Refusal);
+    }
+  }
+
+  private answered(): void {
+    this.inFlight = null;
+    this.waiting = null;
+    this.resent = "";
+  }
+
+  /** After a lost socket, on the new one's snapshot: the intent that was waiting for its
+   * answer is sent again with its key, so the server carries it out once whether or not it
+   * got there before (stake, deal and act replay the stored answer of a key; a sit or a
+   * stand naming its box cannot be done twice). One that could be done twice (a sit with no
+   * box) is given up instead: the snapshot shows whether it was done, and the player may act
+   * again. Either way the buttons are not left waiting for an answer that will never come. */
+  private settleWaiting(): void {
+    const fields = this.waiting;
+    const key = this.inFlight;
+    if (!fields || !key || !this.socket) return;
+    const kind = String(fields.intent ?? "");
+    if (KEYED.has(kind) || typeof fields.box === "number") {
+      this.resent = key;
+      this.transmit(key, fields);
+    } else {
+      this.answered();
     }
   }
 
@@ -179,8 +222,14 @@ export class TableConnection {
     const key = newKey();
     this.inFlight = key;
     this.inFlightKind = String(fields.intent ?? "");
-    this.socket.send(JSON.stringify({ type: "intent", key, ...fields }));
+    this.waiting = { ...fields };
+    this.resent = "";
+    this.transmit(key, fields);
     return true;
+  }
+
+  private transmit(key: string, fields: Record<string, unknown>): void {
+    this.socket?.send(JSON.stringify({ type: "intent", key, ...fields }));
   }
 
   place(line: string): void {

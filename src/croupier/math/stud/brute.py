@@ -86,19 +86,26 @@ def engine_return(profile: StudProfile, deck: Sequence[int], policy: Policy) -> 
 _PLAYER = Viewer(ViewerRole.PLAYER, "p")
 
 
-def _choices(state: StudState) -> list[tuple[str, Action]]:
-    """Every action the box may take now, named as the exact solver names them
-    (an insurance at both ends of its range: its value is linear in the amount)."""
+# The improvement actions: a box that never improves skips them.
+IMPROVING = frozenset({"exchange", "buy_sixth", "stand", "discard"})
+
+
+def _choices(state: StudState, skip: frozenset[str] = frozenset()) -> list[tuple[str, Action]]:
+    """Every action the box may take now but those named in ``skip``, named as the
+    exact solver names them (an insurance at both ends of its range: its value is
+    linear in the amount)."""
     box = state.boxes[0]
     out: list[tuple[str, Action]] = []
     for legal in GAME.legal_actions(state):
+        if legal.act in skip:
+            continue
         if legal.act in ("exchange", "discard"):
             for n in legal.cards:
                 for give in combinations(box.cards, n):
                     out.append(
                         (f"{legal.act} {format_cards(give)}", Action(legal.act, 1, cards=give))
                     )
-        elif legal.act in ("play", "fold", "stand", "buy_sixth"):
+        elif legal.act in ("play", "fold", "stand", "buy_sixth", "take_half", "buy_game"):
             out.append((legal.act, Action(legal.act, 1)))
         elif legal.act == "insure":
             assert legal.min_amount is not None and legal.max_amount is not None
@@ -109,15 +116,17 @@ def _choices(state: StudState) -> list[tuple[str, Action]]:
     return out
 
 
-def _best_total(states: list[StudState]) -> Fraction:
+def _best_total(states: list[StudState], skip: frozenset[str] = frozenset()) -> Fraction:
     """The most the box can win, summed over ``states`` (deals it cannot tell apart)."""
-    return max(_option_totals(states).values())
+    return max(_option_totals(states, skip).values())
 
 
-def _option_totals(states: list[StudState]) -> dict[str, Fraction]:
-    """Per option open now: the box's net summed over ``states``, playing its best after."""
+def _option_totals(states: list[StudState],
+                   skip: frozenset[str] = frozenset()) -> dict[str, Fraction]:  # fmt: skip
+    """Per option open now (but ``skip``): the box's net summed over ``states``,
+    playing its best after."""
     totals: dict[str, Fraction] = {}
-    for name, action in _choices(states[0]):
+    for name, action in _choices(states[0], skip):
         total = Fraction(0)
         views: dict[str, list[StudState]] = {}
         for state in states:
@@ -128,12 +137,12 @@ def _option_totals(states: list[StudState]) -> dict[str, Fraction]:
                 total += Fraction(settled.box(1).net, ANTE)
             else:  # what the box sees next tells these deals apart, nothing else
                 views.setdefault(json.dumps(GAME.project(after, _PLAYER)), []).append(after)
-        totals[name] = total + sum((_best_total(v) for v in views.values()), Fraction(0))
+        totals[name] = total + sum((_best_total(v, skip) for v in views.values()), Fraction(0))
     return totals
 
 
 def _deals(
-    profile: StudProfile, deck: Sequence[int], box: Sequence[int], up: int
+    profile: StudProfile, deck: Sequence[int], box: Sequence[int], up: int, bonus: int = 0
 ) -> list[StudState]:
     """Every round of ``deck`` dealing ``box`` and showing ``up``: the dealer's hidden
     cards and the order of the rest, each as likely as the others."""
@@ -143,7 +152,7 @@ def _deals(
         stock = [c for c in rest if c not in hidden]
         for order in permutations(stock):
             hands = {"box:1": tuple(box), "dealer": (*hidden, up)}
-            states.append(GAME.start(setup(profile), Deck.scripted(hands, order)))
+            states.append(GAME.start(setup(profile, bonus), Deck.scripted(hands, order)))
     return states
 
 
@@ -155,16 +164,19 @@ def engine_options(profile: StudProfile, deck: Sequence[int], box: Sequence[int]
     return {name: total / len(states) for name, total in _option_totals(states).items()}
 
 
-def engine_optimum(profile: StudProfile, deck: Sequence[int]) -> Fraction:
+def engine_optimum(profile: StudProfile, deck: Sequence[int], bonus: int = 0,
+                   skip: frozenset[str] = frozenset()) -> Fraction:  # fmt: skip
     """The return per ANTE of the best play over every deal of ``deck``, every
-    round played through the engine (the box decides on what the engine shows it)."""
+    round played through the engine (the box decides on what the engine shows it),
+    the box staking a BONUS of ``bonus`` and never taking the actions in ``skip``
+    (:data:`IMPROVING`: it never improves)."""
     total = Fraction(0)
     deals = 0
     for box in combinations(deck, 5):
         for up in deck:
             if up not in box:
-                states = _deals(profile, deck, box, up)
-                total += _best_total(states) / len(states)
+                states = _deals(profile, deck, box, up, bonus)
+                total += _best_total(states, skip) / len(states)
                 deals += 1
     return total / deals
 

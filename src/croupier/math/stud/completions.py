@@ -356,14 +356,21 @@ def completions(table: HandTable, up: int, seen: NDArray[np.int64] | list[int], 
     a few ms (one card) to tens of ms and 5 MB at the first decision."""
     if table.size != 52:
         raise ValueError("completions are tabled for the full deck")
-    taken = np.zeros(52, dtype=bool)
+    return local_completions(table, up, seen, qualify, levels)
+
+
+def local_completions(table: HandTable, up: int, seen: NDArray[np.int64] | list[int],
+                      qualify: int, levels: int = 4) -> Completions:  # fmt: skip
+    """:func:`completions` on any deck, the cards in ``table``'s local numbers
+    (the engine's codes on the full deck)."""
+    taken = np.zeros(table.size, dtype=bool)
     taken[np.asarray(seen, dtype=np.int64)] = True
     taken[up] = True
     unseen = np.flatnonzero(~taken).astype(np.int64)
     n = len(unseen)
     if n < 4:
         raise ValueError("fewer than four cards left for the dealer")
-    local = np.full(52, -1, dtype=np.int64)
+    local = np.full(table.size, -1, dtype=np.int64)
     local[unseen] = np.arange(n)
     levels = min(max(levels, 1), 3)
     top = len(table.values)

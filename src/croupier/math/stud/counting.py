@@ -331,6 +331,12 @@ def canonical_hands(deck_size: int = 52) -> tuple[NDArray[np.int64], NDArray[np.
     hands = all_hands(5, deck=deck_size).astype(np.int64)
     if deck_size != 52:
         return hands, np.ones(len(hands), dtype=np.int64)
+    return canonical_of(hands)
+
+
+def canonical_of(hands: NDArray[np.int64]) -> tuple[NDArray[np.int64], NDArray[np.int64]]:
+    """:func:`canonical_hands` of ``hands`` (five cards of the full deck each, a set
+    closed under the suit permutations): one per class, and its size."""
     best = None
     for perm in SUIT_PERMUTATIONS:
         mapped = (hands & ~3) | np.array(perm, dtype=np.int64)[hands & 3]

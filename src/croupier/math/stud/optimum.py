@@ -21,17 +21,58 @@ from collections.abc import Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
+import numpy as np
+from numpy.typing import NDArray
+
 from croupier.math.analyze import Outcome, Wager
 from croupier.math.stud.baseline import ENDINGS, FOLD
-from croupier.poker.values import Category
+from croupier.math.stud.finals import DECISIONS, Context, strength_nets, strength_stakes
+from croupier.math.stud.outcomes import ANTE, CLASSES
+from croupier.poker.values import CATEGORY_SHIFT, Category
 
 if TYPE_CHECKING:
     from croupier.math.stud.strategy import ChunkResult
 
 NAME = "optimal strategy (every improvement option)"
-FIRSTS = {"now": "", "exchange 1": "after an exchange: ", "buy_sixth": "after the 6th card: "}
+FIRSTS = {
+    "now": "",
+    "exchange 1": "after an exchange: ",
+    "buy_sixth": "after the 6th card: ",
+    "buy_sixth, exchange 1": "after the 6th card and an exchange: ",
+    "buy_sixth, exchange 2": "after the 6th card and an exchange: ",
+}
+# [003]: a box playing its five now buys a game after a no-game show (``bought_*``)
+BOUGHT_ENDINGS = {
+    "bought_none": "a game bought, the dealer still without one",
+    "bought_lower": "a game bought, beats the dealer",
+    "bought_tie": "a game bought, ties the dealer",
+    "bought_higher": "a game bought, loses to the dealer",
+}
 QUALIFIED = ("lower", "tie", "higher")
 ORDER = {c.label: int(c) for c in Category}
+
+
+def in_antes(x: float) -> Fraction:
+    """A price or net per ANTE (a float of a whole number of minor units) as a fraction."""
+    return Fraction(round(x * ANTE), ANTE)
+
+
+def path_ends(ctx: Context, firsts: Sequence[str], prices: Sequence[Fraction],
+              counts: NDArray[np.int64]) -> Counter[str]:  # fmt: skip
+    """Counts ``counts[path, decision, class, strength]`` by what the PAR sheet
+    shows: ``"first|final|ending|final hand|net|staked"`` (first: ``firsts[path]``;
+    final: the final decision; ending: the dealer's outcome class, ``no_game``
+    for both without one; net and staked per ANTE, exact fractions: the engine's
+    settlement, ``prices[path]`` included)."""
+    nets, stakes = strength_nets(ctx), strength_stakes(ctx)
+    out: Counter[str] = Counter()
+    for o, d, k, s in zip(*np.nonzero(counts), strict=True):
+        hand = Category(int(ctx.table.values[s]) >> CATEGORY_SHIFT).label
+        net = in_antes(float(nets[s, d, k])) - prices[o]
+        stake = in_antes(float(stakes[s, d])) + prices[o]
+        ending = "no_game" if k < 2 else CLASSES[k]  # blind hands put both in nq_higher
+        out[f"{firsts[o]}|{DECISIONS[d]}|{ending}|{hand}|{net}|{stake}"] += int(counts[o, d, k, s])
+    return out
 
 
 def _ends(results: Sequence[ChunkResult]) -> tuple[Counter[tuple[str, ...]], int]:
@@ -55,7 +96,7 @@ def optimum_wager(results: Sequence[ChunkResult]) -> Wager:
     staked = Fraction(0)
     for (first, final, ending, hand, net, stake), n in counts.items():
         prefix = FIRSTS.get(first, f"after {first}: ")
-        end = ENDINGS.get(ending, "the dealer does not qualify")
+        end = {**ENDINGS, **BOUGHT_ENDINGS}.get(ending, "the dealer does not qualify")
         line = prefix + (FOLD if final == "fold" else f"{hand}, {end}")
         lines[(line, Fraction(net))] += n
         staked += Fraction(stake) * n

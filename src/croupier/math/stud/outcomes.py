@@ -35,9 +35,11 @@ ANTE = 1_000_000  # divisible by every price in the profiles (1.5 ANTE, halves, 
 NO_CAP = 10**18
 
 
-def net(profile: StudProfile, play: BoxPlay, dealer: DealerShow) -> Fraction:
+def net(
+    profile: StudProfile, play: BoxPlay, dealer: DealerShow, max_payout: int = NO_CAP
+) -> Fraction:
     """A box's net result per ANTE, as the engine settles it (stakes back minus staked)."""
-    lines, _ = settle_box(profile, NO_CAP, play, dealer)
+    lines, _ = settle_box(profile, max_payout, play, dealer)
     return Fraction(sum(x.returned - x.staked for x in lines), play.ante)
 
 
@@ -80,10 +82,12 @@ def class_nets(
     hand: BoxHand,
     qualify: int,
     play: BoxPlay | None = None,
+    max_payout: int = NO_CAP,
 ) -> tuple[Fraction, ...]:
     """Net per ANTE of playing ``hand`` in each class of :data:`CLASSES`
     (0 for a class that cannot happen against this hand); ``play`` adds what
-    else the box staked (insurance), default nothing."""
+    else the box staked (insurance), default nothing; the table's maximum
+    payout ``max_payout`` (in the play's minor units), default none."""
     strength = table.strength(hand.main.value)
     reps = representatives(table, strength, qualify)
     play = BoxPlay(ANTE, True, hand) if play is None else play
@@ -93,7 +97,8 @@ def class_nets(
             result.append(Fraction(0))
             continue
         dealer = rank5(table.examples[reps[name]].tolist(), ace_king=profile.ace_king)
-        result.append(net(profile, play, DealerShow(dealer, profile.dealer.qualifies_with)))
+        show = DealerShow(dealer, profile.dealer.qualifies_with)
+        result.append(net(profile, play, show, max_payout))
     return tuple(result)
 
 

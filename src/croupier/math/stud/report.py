@@ -7,7 +7,10 @@ mode (best play/fold/insure per hand and up card, minutes) and, for the
 one-draw profiles ([001]), the ``improve`` mode: the optimum with every
 improvement option as a wager (:mod:`croupier.math.stud.optimum`) and its
 learnable charts (:mod:`croupier.math.stud.improve_charts`). The ``improve``
-run (~0.4 CPU-hours a profile) is never started by this command.
+run (~0.4 CPU-hours a profile) is never started by this command. The side
+stakes on their own: [004]'s player and dealer BONUS as wagers, exactly
+(:mod:`croupier.math.stud.side_stakes`), [000]'s BONUS as the price of its
+options for a box that never improves (:mod:`croupier.math.stud.bonus_price`).
 """
 
 from __future__ import annotations
@@ -19,6 +22,7 @@ from typing import Any
 
 from croupier.games.stud.profile import StudProfile
 from croupier.math.analyze import Chart, Figure, Outcome, Report, Wager
+from croupier.math.stud import bonus_price
 from croupier.math.stud.baseline import (
     FOLD,
     StrategyFigures,
@@ -37,6 +41,7 @@ from croupier.math.stud.optimum import (
     optimum_tables,
     optimum_wager,
 )
+from croupier.math.stud.side_stakes import bonus_wagers
 from croupier.math.stud.strategy import (
     ChunkResult,
     cached_results,
@@ -105,7 +110,7 @@ def _optimum_figures(results: list[ChunkResult], wager: Wager) -> list[Figure]:
 def optimum_section(
     results: list[ChunkResult],
 ) -> tuple[Wager, list[Figure], dict[str, list[dict[str, Any]]], Chart]:
-    """A finished [001] ``improve`` run in the report: the optimum as a wager, P(the
+    """A finished [001] or [003] ``improve`` run in the report: the optimum as a wager, P(the
     dealer qualifies), how often each decision is taken and each final hand ends
     the round, the learnable charts with the improvements."""
     wager = optimum_wager(results)
@@ -119,14 +124,16 @@ def optimum_section(
         {"decision": k, "frequency": v}
         for k, v in summary(results, len(results))["best decision frequency"].items()
     ]
-    drawn = charts_with_improvements(merge([r.classes for r in results]))
+    tallied = merge([r.classes for r in results])  # [003]'s run tallies no rule classes yet
+    drawn = charts_with_improvements(tallied) if tallied else []
     figures += _learned_figures(drawn, "every class counted exactly, summed in floats",
                                 "the optimum")  # fmt: skip
-    tables["learnable strategies with the improvements (rules in order)"] = [
-        {"strategy": s.name, "rule": i + 1, "text": rule}
-        for s in drawn
-        for i, rule in enumerate(s.rules)
-    ]
+    if drawn:
+        tables["learnable strategies with the improvements (rules in order)"] = [
+            {"strategy": s.name, "rule": i + 1, "text": rule}
+            for s in drawn
+            for i, rule in enumerate(s.rules)
+        ]
     chart = Chart(f"final hand frequency ({NAME})", "final hand", "probability")
     return wager, figures, tables, chart
 
@@ -195,11 +202,16 @@ def analyze(profile: StudProfile, deck: tuple[int, ...] = tuple(range(52))) -> R
         figures += more
         tables |= more_tables
         charts.append(chart)
+    wagers += bonus_wagers(profile, deck)
+    more, more_tables = bonus_price.section(profile, deck)
+    figures += more
+    tables |= more_tables
     return Report(
         profile.id,
         "exact: every box hand against every dealer hand of the other 47 cards "
         "(dealer outcomes counted with card removal, settled by the engine); "
         "baselines never improve, buy nothing, stake no side bet, table cap not applied; "
+        "side stakes on their own, exactly; "
         + (
             "the optimal strategy with every improvement option from its cached run"
             if improved is not None and has_ends(improved)

@@ -21,6 +21,7 @@ dealer hand of the right class; the compiled walk only counts classes.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from fractions import Fraction
 from math import comb
 from typing import Any
 
@@ -32,46 +33,67 @@ from croupier.games.stud.payout import BoxHand, BoxPlay, DealerShow, dealer_show
 from croupier.games.stud.profile import StudProfile
 from croupier.math.stud.completions import Completions, FewDraws, dealt_strengths
 from croupier.math.stud.counting import BINOM, HandTable, _below, _colex5, insert_sorted
-from croupier.math.stud.outcomes import ANTE, net, representatives
+from croupier.math.stud.outcomes import ANTE, NO_CAP, net, representatives
 from croupier.poker.hand import rank5
 
 BOUGHT = ("none", "lower", "tie", "higher")  # the bought game did not come / came and ...
 
 
-@numba.njit(cache=True, nogil=True)
-def bought_value(kept: Any, removed: Any, rank_of: Any, fours: Any, binom: Any, qualify: int,
-                 s: int, buy: Any, pool: int) -> float:  # pragma: no cover - compiled  # fmt: skip
-    """A dealer without a game keeps the four cards ``kept[:4]`` (ascending;
-    ``kept[4]`` is scratch) and draws one of the other 48 but the ``removed``
-    (the box's cards, the dropped one): the mean of ``buy`` (per class of
-    :data:`BOUGHT` against the box's strength ``s``) over the ``pool`` it can draw.
+# Inlined into its callers: a call returning a tuple in the walks' inner loop cost ~30 %.
+@numba.njit(cache=True, nogil=True, inline="always")
+def bought_counts(kept: Any, removed: Any, rank_of: Any, fours: Any, binom: Any, qualify: int,
+                  s: int, length: int,
+                  ) -> tuple[int, int, int, int]:  # pragma: no cover - compiled  # fmt: skip
+    """A dealer without a game keeps the four cards ``kept[:4]`` (ascending local
+    cards; ``kept[4]`` is scratch) and draws one of the other ``length`` cards of the
+    deck but the ``removed`` (the box's cards, the dropped one): how many of the
+    cards it can draw end in each class of :data:`BOUGHT` against the box's
+    strength ``s`` (a tuple: nothing allocated in the hot loops).
 
-    The four kept cards with each of the other 48 are a sorted list of the hand
-    table (``fours``): three binary searches count them, then the ``removed``
+    The four kept cards with each of the other ``length`` are a sorted list of the
+    hand table (``fours``): three binary searches count them, then the ``removed``
     are taken out one by one."""
-    length = 48
     quad = binom[kept[0], 1] + binom[kept[1], 2] + binom[kept[2], 3] + binom[kept[3], 4]
     at = quad * length
     low_q = _below(fours, at, length, qualify)
     low_s = _below(fours, at, length, s)
     up_s = _below(fours, at, length, s + 1)
-    none = float(low_q)
-    lower = float(max(low_s - low_q, 0))
-    tie = float(up_s - low_s) if s >= qualify else 0.0
-    higher = float(length - max(up_s, low_q))
+    none = low_q
+    lower = max(low_s - low_q, 0)
+    tie = up_s - low_s if s >= qualify else 0
+    higher = length - max(up_s, low_q)
     for i in range(removed.shape[0]):
         kept[4] = removed[i]
         after = rank_of[_colex5(kept, binom)]
         if after < qualify:
-            none -= 1.0
+            none -= 1
         elif after < s:
-            lower -= 1.0
+            lower -= 1
         elif after == s:
-            tie -= 1.0
+            tie -= 1
         else:
-            higher -= 1.0
+            higher -= 1
+    return none, lower, tie, higher
+
+
+@numba.njit(cache=True, nogil=True, inline="always")
+def bought_mean(counts: tuple[int, int, int, int], buy: Any,
+                pool: int) -> float:  # pragma: no cover - compiled  # fmt: skip
+    """The mean of ``buy`` (per class of :data:`BOUGHT`) over the ``pool`` cards a
+    dealer without a game can draw, ``counts`` of them in each class."""
+    none, lower, tie, higher = counts
     value: float = (none * buy[0] + lower * buy[1] + tie * buy[2] + higher * buy[3]) / pool
     return value
+
+
+@numba.njit(cache=True, nogil=True)
+def bought_value(kept: Any, removed: Any, rank_of: Any, fours: Any, binom: Any, qualify: int,
+                 s: int, buy: Any, pool: int) -> float:  # pragma: no cover - compiled  # fmt: skip
+    """The mean of ``buy`` (per class of :data:`BOUGHT` against the box's strength
+    ``s``) over the ``pool`` cards a dealer without a game can draw, keeping
+    ``kept[:4]`` (see :func:`bought_counts`, full deck)."""
+    counts = bought_counts(kept, removed, rank_of, fours, binom, qualify, s, 48)
+    return bought_mean(counts, buy, pool)
 
 
 @numba.njit(cache=True, nogil=True)
@@ -153,20 +175,37 @@ def bought_nets(profile: StudProfile, table: HandTable, hand: BoxHand, qualify: 
                 bonus: int = 0) -> tuple[float, ...]:  # fmt: skip
     """Net per ANTE of a played box that bought a game from a dealer without
     one, per class of :data:`BOUGHT`, the engine settling a real bought hand."""
-    strength = table.strength(hand.main.value)
     play = BoxPlay(ANTE, True, hand, bought_game=True, bonus=bonus)
+    return tuple(float(x) for x in bought_class_nets(profile, table, qualify, play))
+
+
+def bought_shows(profile: StudProfile, table: HandTable, qualify: int,
+                 hand: BoxHand) -> list[DealerShow | None]:  # fmt: skip
+    """A real dealer show of each class of :data:`BOUGHT` against ``hand`` after a
+    game was bought from a dealer without one (None where no hand of the deck is
+    in that class)."""
+    strength = table.strength(hand.main.value)
     nq = _nq_show(profile, table)
     reps = representatives(table, strength, qualify)
-    result = [float(net(profile, play, nq))]
+    shows: list[DealerShow | None] = [nq]
     for name in BOUGHT[1:]:
         found = reps.get(name)
         if found is None:
-            result.append(0.0)
+            shows.append(None)
             continue
         bought = rank5(table.examples[found].tolist(), ace_king=profile.ace_king)
-        show = DealerShow(nq.hand, nq.minimum, bought)
-        result.append(float(net(profile, play, show)))
-    return tuple(result)
+        shows.append(DealerShow(nq.hand, nq.minimum, bought))
+    return shows
+
+
+def bought_class_nets(profile: StudProfile, table: HandTable, qualify: int, play: BoxPlay,
+                      max_payout: int = NO_CAP) -> tuple[Fraction, ...]:  # fmt: skip
+    """:func:`bought_nets` of ``play`` (a box that bought a game), exact, under the
+    table's maximum payout ``max_payout`` (0 for a class that cannot happen)."""
+    return tuple(
+        Fraction(0) if show is None else net(profile, play, show, max_payout)
+        for show in bought_shows(profile, table, qualify, play.hand)
+    )
 
 
 def show_sums(profile: StudProfile, table: HandTable, dealer: Completions | FewDraws, hand: BoxHand,

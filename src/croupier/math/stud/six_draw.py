@@ -26,7 +26,7 @@ Here the same values come from one compiled loop per batch of classes:
   the five now (the advisor's :func:`~croupier.math.stud.show.show_sums`):
   the dealer hands without a game do not depend on which of their cards is the
   up card, so one walk over them per five-card hand serves every up card of
-  it (:func:`show_deltas`), the value of each bought game being
+  it (:func:`show_walk`), the value of each bought game being
   :func:`~croupier.math.stud.show.bought_value` as in the advisor's walk.
   Inside the 6th card's continuation a no-game show is counted as taking the
   ANTE, as the advisor counts it (its ``note``: a lower bound).
@@ -41,17 +41,19 @@ solver (:mod:`croupier.math.stud.exact`).
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass
+from fractions import Fraction
+from math import comb
 from typing import Any
 
 import numba
 import numpy as np
 from numpy.typing import NDArray
 
-from croupier.games.stud.payout import evaluate
+from croupier.games.stud.payout import BoxPlay, evaluate
 from croupier.games.stud.profile import StudProfile
-from croupier.math.stud.completions import _below_and_at, best_of
-from croupier.math.stud.counting import BINOM, _colex5, insert_sorted
+from croupier.math.stud.counting import BINOM, _colex5, count_many
 from croupier.math.stud.finals import (
     DECISIONS,
     Context,
@@ -60,137 +62,21 @@ from croupier.math.stud.finals import (
     strength_nets,
     strengths,
 )
-from croupier.math.stud.first_draw import (
-    _add_running,
-    _add_threshold,
-    _deciding_now,
-    _giving_back,
-    _named,
-    _scatter,
-    _sorted_list,
-    _strength,
-    comb_4,
-    kernel_tables,
-)
+from croupier.math.stud.first_draw import comb_4, kernel_tables
 from croupier.math.stud.last_round import blind
 from croupier.math.stud.menu import Choice, Moment, choices
-from croupier.math.stud.show import bought_nets, bought_value
-
-
-@numba.njit(cache=True, nogil=True)
-def _holding_every(hand: Any, masks: Any, u: int, c: int, t: Any, named: Any, dense: Any,
-                   delta: Any) -> None:  # pragma: no cover - compiled  # fmt: skip
-    """``dense[x]``: hands holding ``u`` and ``c`` and none of the five ``hand``
-    below strength ``x``, for every ``x`` (the pair's row whole, the lists of
-    three to five named cards scattered, then summed up)."""
-    cum2, pair_index = t[5], t[6]
-    delta[:] = 0
-    dense[:] = cum2[pair_index[u, c]]
-    for j in range(masks.shape[0]):
-        k = _named(hand, masks[j], min(u, c), max(u, c), named)
-        sign = 1 if k % 2 == 0 else -1
-        if k == 2:
-            continue
-        _scatter(named, k, sign, t, delta)
-    _add_running(delta, dense)
-
-
-@numba.njit(cache=True, nogil=True)
-def _three_named(hand: Any, mask: int, u: int, a: int, b: int, out: Any) -> int:  # pragma: no cover
-    """The cards of ``hand`` picked by ``mask`` with ``u``, ``a`` and ``b``, ascending
-    into ``out``; how many."""
-    k = _named(hand, mask, min(a, b), max(a, b), out)
-    return insert_sorted(out, k, u)
-
-
-@numba.njit(cache=True, nogil=True)
-def _holding_three(hand: Any, masks: Any, u: int, a: int, b: int, singles: Any, xs: Any,
-                   nx: int, t: Any, named: Any, lo: Any,
-                   eq: Any) -> None:  # pragma: no cover - compiled  # fmt: skip
-    """``lo[j]``/``eq[j]``: hands holding ``u``, ``a`` and ``b`` and none of the five
-    ``hand``, below / at strength ``xs[j]`` (j < ``nx``): inclusion-exclusion over
-    the subsets of the five with at most two cards: ``masks`` (none or one: a
-    list each, found once) and ``singles`` (the strengths of the three with
-    each two of the five)."""
-    for j in range(nx):
-        lo[j] = 0
-        eq[j] = 0
-    for q in range(masks.shape[0]):
-        k = _three_named(hand, masks[q], u, a, b, named)
-        sign = 1 if k == 3 else -1
-        lists, start, length = _sorted_list(named, k, t)
-        for j in range(nx):
-            below, at = _below_and_at(lists, start, length, xs[j])
-            lo[j] += sign * below
-            eq[j] += sign * at
-    for q in range(singles.shape[0]):
-        s = singles[q]
-        for j in range(nx):
-            lo[j] += 1 if s < xs[j] else 0
-            eq[j] += 1 if s == xs[j] else 0
-
-
-@numba.njit(cache=True, nogil=True)
-def _masks(least: int, most: int) -> Any:  # pragma: no cover - compiled
-    """The subsets of five positions with ``least`` to ``most`` of them, as bit masks."""
-    out = np.empty(32, dtype=np.int64)
-    k = 0
-    for mask in range(32):
-        size = 0
-        for i in range(5):
-            size += mask >> i & 1
-        if least <= size <= most:
-            out[k] = mask
-            k += 1
-    return out[:k]
-
-
-@numba.njit(cache=True, nogil=True)
-def _by_hand(hand: Any, binom: Any, rank_of: Any, others: Any, index: Any, pair5: Any,
-             best6: Any, seven: Any, five: Any) -> None:  # pragma: no cover  # fmt: skip
-    """The tables of one five-card ``hand``: ``others`` the other cards of the
-    deck, ``index`` a card's place among them; per two others ``i < j`` (at
-    ``C(j, 2) + i``) the strength of the seven cards less the ``g``-th and
-    ``h``-th (``pair5``) and the best five of the seven less the ``g``-th
-    (``best6``), the seven ascending."""
-    m = 0
-    k = 0
-    index[:] = -1
-    for c in range(index.shape[0]):
-        if k < 5 and hand[k] == c:
-            k += 1
-        else:
-            others[m] = c
-            index[c] = m
-            m += 1
-    for j in range(m):
-        for i in range(j):
-            pair = binom[j, 2] + binom[i, 1]
-            for q in range(5):
-                seven[q] = hand[q]
-            seven[5] = others[i]
-            seven[6] = others[j]
-            seven.sort()
-            for g in range(7):
-                best6[pair, g] = -1
-            for g in range(7):
-                for h in range(g + 1, 7):
-                    k = 0
-                    for q in range(7):
-                        if q != g and q != h:
-                            five[k] = seven[q]
-                            k += 1
-                    s = _strength(five, binom, rank_of)
-                    pair5[pair, g, h] = s
-                    pair5[pair, h, g] = s
-                    best6[pair, g] = max(best6[pair, g], s)
-                    best6[pair, h] = max(best6[pair, h], s)
+from croupier.math.stud.optimum import in_antes, path_ends
+from croupier.math.stud.outcomes import ANTE, net, staked
+from croupier.math.stud.show import BOUGHT, bought_counts, bought_mean, bought_nets, bought_shows
+from croupier.math.stud.six_hand import one_hand
+from croupier.poker.values import CATEGORY_SHIFT, Category
 
 
 @numba.njit(cache=True, nogil=True)
 def _sixth_round(hands: Any, ups: Any, gives: Any, prices: Any, t: Any, nets: Any, is_blind: Any,
-                 qualify: int, now: Any, sixth: Any,
-                 detail: Any) -> None:  # pragma: no cover - compiled  # fmt: skip
+                 qualify: int, now: Any, sixth: Any, detail: Any, ends: bool, weights: Any,
+                 now_best: Any, now_choice: Any, sixth_price: float,
+                 hist: Any) -> None:  # pragma: no cover - compiled  # fmt: skip
     """Per class ``r`` (``hands[r]`` five local cards in the engine's order,
     ``ups[r]`` the up card): ``now[r]`` = [below, up to, below qualifying, all]
     dealer hands against the five as they are; ``sixth[r]`` the mean over every
@@ -198,160 +84,33 @@ def _sixth_round(hands: Any, ups: Any, gives: Any, prices: Any, t: Any, nets: An
     positions ``gives[o]`` of the six, the 6th last, -1 padded; draw one) less
     ``prices[o]``; the 6th card's own price is not taken off. Where ``detail``
     has a row per class: ``detail[r, i]`` = [stand, each exchange before its
-    price] after the ``i``-th unseen card (ascending) as the 6th."""
-    n, binom, rank_of = t[0], t[1], t[2]
-    top = t[3].shape[0] - 1
-    options = gives.shape[0]
-    masks_a = _masks(0, 4)
-    masks_b = _masks(0, 3)
-    masks_c = _masks(0, 1)
-    masks_s = _masks(2, 2)
-    dense = np.empty(top + 1, dtype=np.int64)
-    delta = np.zeros(top + 2, dtype=np.int64)
-    held = np.empty((n, top + 1), dtype=np.int64)  # B per unseen card
-    hand = np.empty(5, dtype=np.int64)
-    named = np.empty(5, dtype=np.int64)
-    five = np.empty(5, dtype=np.int64)
-    seven = np.empty(7, dtype=np.int64)
-    unseen = np.empty(n, dtype=np.int64)
-    # Per five-card hand (its classes come one after the other), shared by its
-    # up cards: for each two other cards (by their index among the 47 others)
-    # the strength of the seven less two and the best five of the seven less one;
-    # for each three others, the strength of the three with each two of the five.
-    others = np.empty(n - 5, dtype=np.int64)
-    index = np.full(n, -1, dtype=np.int64)
-    pair5 = np.empty((binom[n - 5, 2], 7, 7), dtype=np.int32)
-    best6 = np.empty((binom[n - 5, 2], 7), dtype=np.int32)
-    singles = np.empty((binom[n - 5, 3], 10), dtype=np.int32)
-    filled = np.zeros(binom[n - 5, 3], dtype=np.bool_)
-    last = np.full(5, -1, dtype=np.int64)
-    where = np.empty(6, dtype=np.int64)
-    x_of = np.empty((2, options), dtype=np.int64)
-    xs = np.empty(2 * options + 1, dtype=np.int64)
-    c_lo = np.empty(2 * options + 1, dtype=np.int64)
-    c_eq = np.empty(2 * options + 1, dtype=np.int64)
-    seen_x = np.empty(2 * options, dtype=np.int64)
-    seen_v = np.empty(2 * options, dtype=np.float64)
-    acc = np.empty((n, options), dtype=np.float64)
-    stand = np.empty(n, dtype=np.float64)
-    seen = np.zeros(n, dtype=np.bool_)
-    for r in range(hands.shape[0]):
-        u = ups[r]
-        for i in range(5):
-            hand[i] = hands[r, i]
-        hand.sort()
-        fresh = False
-        for i in range(5):
-            fresh |= hand[i] != last[i]
-            last[i] = hand[i]
-        if fresh:
-            _by_hand(hand, binom, rank_of, others, index, pair5, best6, seven, five)
-            filled[:] = False
-        m, _ = _deciding_now(hand, u, seen, unseen, masks_a, t, named, dense, delta, qualify,
-                              now[r])  # fmt: skip
-        # standing with six, per 6th card
-        for i in range(m):
-            a = unseen[i]
-            _holding_every(hand, masks_b, u, a, t, named, held[i], delta)
-            x = -1
-            for skip in range(6):
-                x = max(x, _giving_back(hand, a, skip, five, binom, rank_of))
-            b_row = held[i]
-            stand[i] = best_of(x, dense[x] - b_row[x], dense[x + 1] - b_row[x + 1],
-                               dense[qualify] - b_row[qualify], comb_4(m - 1), qualify,
-                               nets)  # fmt: skip
-            for o in range(options):
-                acc[i, o] = 0.0
-        total = comb_4(m - 2)
-        for i in range(m):
-            a = unseen[i]
-            for j in range(i + 1, m):
-                b = unseen[j]
-                # the seven cards seen, ascending (their fives: the hand's tables)
-                seven[:5] = hand
-                seven[5] = a
-                seven[6] = b
-                seven.sort()
-                ia, ib = index[a], index[b]
-                pair = binom[ib, 2] + binom[ia, 1]  # ia < ib: a < b
-                iu = index[u]
-                if iu < ia:
-                    triple = binom[ib, 3] + binom[ia, 2] + binom[iu, 1]
-                elif iu < ib:
-                    triple = binom[ib, 3] + binom[iu, 2] + binom[ia, 1]
-                else:
-                    triple = binom[iu, 3] + binom[ib, 2] + binom[ia, 1]
-                if not filled[triple]:
-                    filled[triple] = True
-                    for q in range(masks_s.shape[0]):
-                        _three_named(hand, masks_s[q], u, a, b, named)
-                        singles[triple, q] = rank_of[_colex5(named, binom)]
-                # each option's final strength, the 6th card a (order 0) or b (order 1)
-                for order in range(2):
-                    bought = a if order == 0 else b
-                    for p in range(6):
-                        card = hands[r, p] if p < 5 else bought
-                        for q in range(7):
-                            if seven[q] == card:
-                                where[p] = q
-                    for o in range(options):
-                        g0 = where[gives[o, 0]]
-                        if gives[o, 1] < 0:
-                            x_of[order, o] = best6[pair, g0]
-                        else:
-                            x_of[order, o] = pair5[pair, g0, where[gives[o, 1]]]
-                xs[0] = qualify
-                nx = 1
-                for order in range(2):
-                    for o in range(options):
-                        nx = _add_threshold(xs, nx, x_of[order, o], is_blind)
-                _holding_three(hand, masks_c, u, a, b, singles[triple], xs, nx, t, named, c_lo,
-                               c_eq)  # fmt: skip
-                row_a = held[i]
-                row_b = held[j]
-                nq = dense[qualify] - row_a[qualify] - row_b[qualify] + c_lo[0]
-                # each final strength valued once: options of both orders share them
-                nv = 0
-                for order in range(2):
-                    at = i if order == 0 else j
-                    for o in range(options):
-                        x = x_of[order, o]
-                        v = np.nan
-                        for q in range(nv):
-                            if seen_x[q] == x:
-                                v = seen_v[q]
-                        if np.isnan(v):
-                            below = 0
-                            upto = 0
-                            if not is_blind[x]:
-                                for q in range(nx):
-                                    if xs[q] == x:
-                                        below = dense[x] - row_a[x] - row_b[x] + c_lo[q]
-                                        upto = (dense[x + 1] - row_a[x + 1] - row_b[x + 1]
-                                                + c_lo[q] + c_eq[q])  # fmt: skip
-                            v = best_of(x, below, upto, nq, total, qualify, nets)
-                            seen_x[nv] = x
-                            seen_v[nv] = v
-                            nv += 1
-                        acc[at, o] += v
-        value = 0.0
-        for i in range(m):
-            best = stand[i]
-            if detail.shape[0] == hands.shape[0]:
-                detail[r, i, 0] = stand[i]
-            for o in range(options):
-                v = acc[i, o] / (m - 1)
-                if detail.shape[0] == hands.shape[0]:
-                    detail[r, i, 1 + o] = v
-                best = max(best, v - prices[o])
-            value += best
-        sixth[r] = value / m
+    price] after the ``i``-th unseen card (ascending) as the 6th. The classes of
+    one hand (consecutive rows, each up card once) are valued together
+    (:func:`~croupier.math.stud.six_hand.one_hand`, which also counts how the
+    rounds end where ``ends``)."""
+    seen = np.zeros(t[0], dtype=np.bool_)
+    lo = 0
+    while lo < hands.shape[0]:
+        seen[:] = False
+        seen[ups[lo]] = True
+        hi = lo + 1
+        while hi < hands.shape[0] and not seen[ups[hi]]:
+            same = True
+            for i in range(5):
+                same &= hands[hi, i] == hands[lo, i]
+            if not same:
+                break
+            seen[ups[hi]] = True
+            hi += 1
+        one_hand(hands, ups, lo, hi, gives, prices, t, nets, is_blind, qualify, now, sixth,
+                 detail, ends, weights, now_best, now_choice, sixth_price, hist)  # fmt: skip
+        lo = hi
 
 
 @numba.njit(cache=True, nogil=True)
 def _walk_by_hand(hand: Any, s: int, drop_highest: bool, take: Any, buy: Any, rank_of: Any,
-                  fours: Any, binom: Any, qualify: int,
-                  gain: Any) -> None:  # pragma: no cover - compiled  # fmt: skip
+                  fours: Any, binom: Any, qualify: int, gain: Any, moved: Any,
+                  drawn: Any) -> None:  # pragma: no cover - compiled  # fmt: skip
     """Over every dealer hand ``D`` of five of the 47 cards not in the box's five
     ``hand`` (full deck) without a game: add, for each of its cards (the up card
     it may be), what buying a game gains over taking the ANTE (``take[0]`` when
@@ -362,7 +121,10 @@ def _walk_by_hand(hand: Any, s: int, drop_highest: bool, take: Any, buy: Any, ra
     cards and the dropped one taken out. The dropped card is no game with the
     four (it is ``D``), so that value is the same for every card dropped from
     the same four: counted once per four, and the four skipped when it gains
-    nothing or when every card makes a game with it (its list's lowest entry)."""
+    nothing or when every card makes a game with it (its list's lowest entry).
+    Where buying is chosen, for each card of ``D``: ``moved[card, 0 or 1]`` counts
+    ``D`` (taking the ANTE's class: below ``s`` or not), ``drawn[card, k]`` the
+    cards the dealer may draw that end in class ``k`` of :data:`~show.BOUGHT`."""
     others = np.empty(47, dtype=np.int64)
     m = 0
     k = 0
@@ -390,6 +152,7 @@ def _walk_by_hand(hand: Any, s: int, drop_highest: bool, take: Any, buy: Any, ra
                         continue  # a game whatever the fifth card
                     lo, hi = (i3 + 1, m) if drop_highest else (0, i0)
                     value = np.nan
+                    counts = (0, 0, 0, 0)
                     for di in range(lo, hi):
                         d = others[di]
                         for q in range(4):
@@ -400,26 +163,49 @@ def _walk_by_hand(hand: Any, s: int, drop_highest: bool, take: Any, buy: Any, ra
                             continue
                         if np.isnan(value):
                             removed[5] = d
-                            value = bought_value(kept, removed, rank_of, fours, binom, qualify,
-                                                 s, buy, pool)  # fmt: skip
+                            counts = bought_counts(kept, removed, rank_of, fours, binom, qualify,
+                                                   s, 48)  # fmt: skip
+                            value = bought_mean(counts, buy, pool)
                             if value <= low:
                                 break  # taking the ANTE is as good with every card dropped
                         taken = take[0] if dealer < s else take[1]
                         if value > taken:
                             for q in range(5):
                                 gain[five[q]] += value - taken
+                                moved[five[q], 0 if dealer < s else 1] += 1
+                                for k in range(4):
+                                    drawn[five[q], k] += counts[k]
+
+
+@dataclass(frozen=True, slots=True)
+class Walked:
+    """What buying a game after a no-game show does for a five-card hand played
+    now, per up card (52 rows, zero for the box's own): ``delta`` its value added
+    to playing, ``moved`` the dealer hands where the box buys (by the class of
+    taking the ANTE: below the box or not), ``drawn`` their cards drawn that end
+    in each class of :data:`~croupier.math.stud.show.BOUGHT`."""
+
+    delta: NDArray[np.float64]
+    moved: NDArray[np.int64]
+    drawn: NDArray[np.int64]
 
 
 def show_deltas(ctx: Context, cards: NDArray[np.int64]) -> NDArray[np.float64]:
     """Per up card (52 entries, 0 for the box's own), what buying a game after a
-    no-game show adds to playing the five ``cards`` now: the advisor's
-    ``(show_sums.best - show_sums.take) / total``, for every up card in one walk
-    (zero without a walk where buying can never beat taking the ANTE). The
-    advisor sums the better of the two and taking the ANTE apart, then takes
-    one from the other; here the gains are summed: the same to ~1e-14."""
+    no-game show adds to playing the five ``cards`` now (:func:`show_walk`)."""
+    return show_walk(ctx, cards).delta
+
+
+def show_walk(ctx: Context, cards: NDArray[np.int64]) -> Walked:
+    """Buying a game after a no-game show for the five ``cards`` played now
+    (:class:`Walked`), for every up card in one walk (none where buying can never
+    beat taking the ANTE). ``delta`` is the advisor's ``(show_sums.best -
+    show_sums.take) / total``; the advisor sums the better of the two and taking
+    the ANTE apart, then takes one from the other; here the gains are summed:
+    the same to ~1e-14."""
     p = ctx.profile
     buy_game = p.buy_game
-    out = np.zeros(52, dtype=np.float64)
+    out = Walked(np.zeros(52), np.zeros((52, 2), np.int64), np.zeros((52, 4), np.int64))
     if buy_game is None:
         return out
     if buy_game.when != "after_show" or ctx.table.size != 52:
@@ -430,11 +216,12 @@ def show_deltas(ctx: Context, cards: NDArray[np.int64]) -> NDArray[np.float64]:
     buy = np.array(bought_nets(p, ctx.table, hand, ctx.qualify, ctx.bonus))
     if buy.max() < take.min():
         return out  # the walk's best is its take, sum for sum: nothing added
-    gain = np.zeros(52)
     s = ctx.table.strength(hand.main.value)
     _walk_by_hand(np.sort(cards).astype(np.int64), s, buy_game.drop == "highest", take, buy,
-                  ctx.table.rank_of, ctx.table.fours, BINOM, ctx.qualify, gain)  # fmt: skip
-    return gain / comb_4(46)
+                  ctx.table.rank_of, ctx.table.fours, BINOM, ctx.qualify, out.delta, out.moved,
+                  out.drawn)  # fmt: skip
+    out.delta[:] /= comb_4(46)
+    return out
 
 
 @dataclass(frozen=True, slots=True)
@@ -493,38 +280,137 @@ def sixth_round(profile: StudProfile) -> SixthRound | None:
 Values = tuple[NDArray[np.int64], NDArray[np.float64], NDArray[np.float64]]
 
 
-def sixth_values(ctx: Context, menu: SixthRound, hands: NDArray[np.int64],
-                 ups: NDArray[np.int64], detail: bool = False) -> Values:  # fmt: skip
-    """The compiled pass: per class the counts against the five now, the 6th
-    card's value before its price, and (``detail``) per 6th card (the unseen
-    cards in the table's deck order: ascending on the full deck) standing and
-    each exchange before its price."""
+def _pass(ctx: Context, menu: SixthRound, hands: NDArray[np.int64], ups: NDArray[np.int64],
+          detail: bool, ends: Ends | None) -> Values:  # fmt: skip
     cards, up, t = kernel_tables(ctx, hands, ups)
     nets = strength_nets(ctx)
     counts = np.zeros((len(hands), 4), dtype=np.int64)
     sixth = np.zeros(len(hands), dtype=np.float64)
     shape = (len(hands), ctx.table.size - 6, 1 + len(menu.exchanges)) if detail else (0, 0, 0)
     rounds = np.zeros(shape, dtype=np.float64)
+    if ends is None:
+        none = np.zeros(len(hands), np.int64)
+        ends = Ends(none, np.zeros(len(hands)), none, np.zeros((0, 0, 0, 0), np.int64), False)
     _sixth_round(cards, up, menu.gives, menu.prices, t, nets, blind(nets, ctx.qualify),
-                 ctx.qualify, counts, sixth, rounds)  # fmt: skip
+                 ctx.qualify, counts, sixth, rounds, ends.on, ends.weights, ends.now_best,
+                 ends.now_choice, menu.sixth.price, ends.hist)  # fmt: skip
     return counts, sixth, rounds
 
 
-def first_decision(
-    ctx: Context, menu: SixthRound, hands: NDArray[np.int64], ups: NDArray[np.int64]
-) -> tuple[NDArray[np.float64], NDArray[np.float64]]:
-    """For each class (``hands[r]`` five engine cards, ``ups[r]`` the up card):
-    the EV per ANTE of every final decision now (columns :data:`DECISIONS`,
-    -inf where not open; playing with a game bought after a no-game show where
-    the profile offers it) and of buying the 6th card (prices paid)."""
-    counts, sixth, _ = sixth_values(ctx, menu, hands, ups)
+@dataclass(frozen=True, slots=True)
+class Ends:
+    """The compiled pass's inputs and output for how the rounds end (see
+    :func:`~croupier.math.stud.six_hand.one_hand`)."""
+
+    weights: NDArray[np.int64]
+    now_best: NDArray[np.float64]
+    now_choice: NDArray[np.int64]
+    hist: NDArray[np.int64]
+    on: bool = True
+
+
+def sixth_values(ctx: Context, menu: SixthRound, hands: NDArray[np.int64],
+                 ups: NDArray[np.int64], detail: bool = False) -> Values:  # fmt: skip
+    """The compiled pass: per class the counts against the five now, the 6th
+    card's value before its price, and (``detail``) per 6th card (the unseen
+    cards in the table's deck order: ascending on the full deck) standing and
+    each exchange before its price."""
+    return _pass(ctx, menu, hands, ups, detail, None)
+
+
+@dataclass(frozen=True, slots=True)
+class SixthDecisions:
+    """The first decision of many classes (:func:`first_decision`)."""
+
+    now: NDArray[np.float64]  # [class, final decision now] EV per ANTE, -inf: not open
+    options: NDArray[np.float64]  # [class, 1]: buying the 6th card, prices paid
+    # the best first decision per class: a column of ``now``, or len(DECISIONS) for the 6th
+    choice: NDArray[np.int64]
+    # [path, final decision, outcome class, final strength] (path 0: now, 1: the
+    # 6th card then standing, 2: then the best exchange): deals x dealer hands x
+    # cards drawn, over :attr:`per_deal` per deal
+    ends: NDArray[np.int64]
+    # (strength of the five, class of BOUGHT): a game bought after a no-game show
+    # by a box playing its five now, counted over the same denominator; the
+    # rounds where it buys are taken out of ``ends``
+    bought: dict[tuple[int, int], int]
+    per_deal: int
+
+
+def now_counts(ctx: Context, hands: NDArray[np.int64], ups: NDArray[np.int64]) -> NDArray[np.int64]:
+    """Per class the dealer hands below the five, up to them, below qualifying and all."""
+    cards, up, _ = kernel_tables(ctx, hands, ups)
+    s = strengths(ctx, hands)
+    top = np.full(len(s), len(ctx.table.values))
+    xs = np.stack([s, s + 1, np.full(len(s), ctx.qualify), top], axis=1)
+    return count_many(ctx.table, cards, up, xs)
+
+
+def first_decision(ctx: Context, menu: SixthRound, hands: NDArray[np.int64],
+                   ups: NDArray[np.int64],
+                   weights: NDArray[np.int64] | None = None) -> SixthDecisions:  # fmt: skip
+    """For each class (``hands[r]`` five engine cards, ``ups[r]`` the up card,
+    ``weights[r]`` deals in it, default one): the EV per ANTE of every final
+    decision now (columns :data:`DECISIONS`, -inf where not open; playing with a
+    game bought after a no-game show where the profile offers it) and of buying
+    the 6th card (prices paid), the best of them, and how the rounds of the best
+    end (exact counts, see :class:`SixthDecisions`)."""
+    w = np.ones(len(hands), np.int64) if weights is None else weights.astype(np.int64)
+    counts = now_counts(ctx, hands, ups)
     now = decision_values(ctx, hands, strengths(ctx, hands), counts)
+    play = DECISIONS.index("play")
+    walks: list[Walked | None] = [None] * len(hands)
     if ctx.profile.buy_game is not None:
-        play = DECISIONS.index("play")
-        walked: dict[tuple[int, ...], NDArray[np.float64]] = {}  # one walk per five cards
+        walked: dict[tuple[int, ...], Walked] = {}  # one walk per five cards
         for r, cards in enumerate(hands):
             key = tuple(sorted(cards.tolist()))
             if key not in walked:
-                walked[key] = show_deltas(ctx, cards)
-            now[r, play] += walked[key][ups[r]]
-    return now, (sixth - menu.sixth.price)[:, None]
+                walked[key] = show_walk(ctx, cards)
+            walks[r] = walked[key]
+            now[r, play] += walked[key].delta[ups[r]]
+    nets = strength_nets(ctx)
+    hist = np.zeros((3, nets.shape[1], nets.shape[2], nets.shape[0]), np.int64)
+    ends = Ends(w, now.max(axis=1), now.argmax(axis=1), hist)
+    _, sixth, _ = _pass(ctx, menu, hands, ups, False, ends)
+    options = (sixth - menu.sixth.price)[:, None]
+    choice = np.where(options[:, 0] > ends.now_best, len(DECISIONS), ends.now_choice)
+    m = ctx.table.size - 6
+    bought: Counter[tuple[int, int]] = Counter()
+    five = strengths(ctx, hands)
+    for r in np.flatnonzero(choice == play).tolist():
+        walk = walks[r]
+        if walk is None:
+            continue
+        u, s = int(ups[r]), int(five[r])
+        for k in range(2):
+            hist[0, play, k, s] -= w[r] * int(walk.moved[u, k]) * (m - 4) * (m - 5)
+        for k in range(4):
+            if walk.drawn[u, k]:
+                bought[(s, k)] += int(w[r]) * int(walk.drawn[u, k]) * (m - 5)
+    return SixthDecisions(now, options, choice, hist, dict(bought),
+                          comb(m, 4) * (m - 4) * (m - 5))  # fmt: skip
+
+
+def sixth_ends(ctx: Context, menu: SixthRound, found: SixthDecisions) -> dict[str, int]:
+    """How the best first decisions' rounds end (:attr:`SixthDecisions.ends` and
+    ``bought``) by what the PAR sheet shows (:func:`optimum.path_ends`; first:
+    ``now``, ``buy_sixth`` then standing, ``buy_sixth, exchange k`` then the best
+    exchange; a game bought after a no-game show ends ``bought_<class>``, the
+    engine settling it)."""
+    prices = {in_antes(c.price) for c in menu.exchanges}
+    if len(prices) != 1:
+        raise ValueError("every exchange after the 6th card has one price here")
+    sixth = in_antes(menu.sixth.price)
+    then = f"buy_sixth, exchange {len(menu.exchanges[0].give)}"
+    paths = ["now", "buy_sixth", then]
+    out = path_ends(ctx, paths, [Fraction(0), sixth, sixth + prices.pop()], found.ends)
+    for (s, k), n in sorted(found.bought.items()):
+        hand = evaluate(ctx.profile, ctx.table.examples[s].tolist())
+        play = BoxPlay(ANTE, True, hand, bought_game=True, bonus=ctx.bonus)
+        show = bought_shows(ctx.profile, ctx.table, ctx.qualify, hand)[k]
+        if show is None:
+            raise ValueError("a bought game counted in a class no hand is in")
+        label = Category(int(ctx.table.values[s]) >> CATEGORY_SHIFT).label
+        won, paid = net(ctx.profile, play, show), staked(ctx.profile, play, show)
+        out[f"now|play|bought_{BOUGHT[k]}|{label}|{won}|{paid}"] += n
+    return dict(out)

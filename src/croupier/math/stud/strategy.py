@@ -27,9 +27,12 @@ Two modes:
   an hour of CPU for the whole run), which also keeps how the optimum's
   rounds end (exact counts: the PAR sheet's figures, :mod:`optimum`) and the
   rule-class tallies with the improvements (:mod:`improve_charts`); so are
-  the six-card profiles' best options ([003]: a 6th card, then an exchange of
-  one or two of the six for one; :mod:`croupier.math.stud.six_draw`, ~3-5 ms
-  a class: a few CPU-hours); the
+  the six-card profiles' ([003]: a 6th card, then an exchange of one or two
+  of the six for one; :mod:`croupier.math.stud.six_draw`, a hand's up cards
+  together, ~1-2 ms a class: a few CPU-hours), with how their rounds end; so
+  are the any-exchange profiles' best options ([002], [004]: every subset
+  exchanged or a 6th card; :mod:`croupier.math.stud.multi_draw`, every draw
+  enumerated, ~1-1.5 s a class: ~2,000 CPU-hours); the
   others go through the advisor class by class (CPU-hours, see docs/math).
 
     python -m croupier.math.stud.strategy russian --mode play --chunks 4
@@ -57,18 +60,17 @@ from numpy.typing import NDArray
 
 from croupier import profiles
 from croupier.games.stud.profile import StudProfile
-from croupier.math.stud import six_draw
+from croupier.math.stud import multi_draw, six_draw
 from croupier.math.stud.advise import DECISIONS, Situation, advise, context, final_values
 from croupier.math.stud.counting import SUIT_PERMUTATIONS, canonical_hands
 from croupier.math.stud.draw_classes import improve_classes, named_options
-from croupier.math.stud.finals import Context, strength_nets, strength_stakes
+from croupier.math.stud.finals import Context
 from croupier.math.stud.first_draw import OneDraw, first_decision, one_draw
 from croupier.math.stud.learnable import Learned, Tally, class_names, ladder, merge, tally
-from croupier.math.stud.outcomes import ANTE, CLASSES
+from croupier.math.stud.optimum import in_antes, path_ends
 from croupier.math.stud.six_draw import SixthRound, sixth_round
 from croupier.poker.batch import best_batch
 from croupier.poker.tables import cache_dir
-from croupier.poker.values import CATEGORY_SHIFT, Category
 
 HANDS_PER_CHUNK = 500
 MODES = ("play", "improve")
@@ -238,7 +240,9 @@ def classes_result(ctx: Context, mode: str, chunk: int, hands: NDArray[np.int64]
         ends = round_ends(ctx, menu, found.ends)
         per_deal = found.per_deal
     elif (six := sixth_round(profile)) is not None:
-        best, names = _six_card_pass(ctx, six, hands, ups)
+        best, names, ends, per_deal = _six_card_pass(ctx, six, hands, ups, weights)
+    elif (many := multi_draw.any_exchange(profile)) is not None:
+        best, names = multi_draw.best_options(ctx, many, hands, ups)
     else:
         for i, (hand, up) in enumerate(zip(hands.tolist(), ups.tolist(), strict=True)):
             top = advise(profile, Situation(tuple(hand), up), seed=14 + chunk)[0]
@@ -261,37 +265,32 @@ CACHE_DIRS = {"play": "play", "improve": "improve-v2"}
 
 
 def _six_card_pass(ctx: Context, menu: SixthRound, hands: NDArray[np.int64],
-                   ups: NDArray[np.int64]) -> tuple[NDArray[np.float64], list[str]]:  # fmt: skip
+                   ups: NDArray[np.int64], weights: NDArray[np.int64],
+                   ) -> tuple[NDArray[np.float64], list[str], dict[str, int], int]:  # fmt: skip
     """[003]: every class of the chunk in one compiled pass, the advisor's values
-    (:mod:`croupier.math.stud.six_draw`): the best option's EV and name per class."""
-    now, options = six_draw.first_decision(ctx, menu, hands, ups)
-    every = np.concatenate([now, options], axis=1)
+    (:mod:`croupier.math.stud.six_draw`): the best option's EV and name per
+    class, how the best options' rounds end and over how many per deal."""
+    found = six_draw.first_decision(ctx, menu, hands, ups, weights)
+    every = np.concatenate([found.now, found.options], axis=1)
     labels = [*DECISIONS, *menu.names]
-    return every.max(axis=1), [labels[j] for j in every.argmax(axis=1).tolist()]
+    best = every[np.arange(len(hands)), found.choice]
+    names = [labels[j] for j in found.choice.tolist()]
+    return best, names, six_draw.sixth_ends(ctx, menu, found), found.per_deal
 
 
 def _path(profile: StudProfile, mode: str, chunk: int) -> Path:
-    where = cache_dir() / "stud-strategy" / content_hash(profile) / CACHE_DIRS[mode]
+    sub = CACHE_DIRS[mode]
+    if mode == "improve" and multi_draw.any_exchange(profile) is not None:
+        sub += "-exact"  # chunks the advisor sampled before the exact pass are not mixed in
+    where = cache_dir() / "stud-strategy" / content_hash(profile) / sub
     return where / f"{chunk:05d}.json"
 
 
 def round_ends(ctx: Context, menu: OneDraw, counts: NDArray[np.int64]) -> dict[str, int]:
-    """The counts of :attr:`FirstDecisions.ends` by what the PAR sheet shows:
-    ``"first|final|ending|final hand|net|staked"`` (first: the first decision,
-    ``now`` or an option of ``menu``; final: the final decision; ending: the
-    dealer's outcome class, ``no_game`` for both without one; net and staked per
-    ANTE, exact fractions: the engine's settlement, the option's price included)."""
-    nets, stakes = strength_nets(ctx), strength_stakes(ctx)
-    prices = [Fraction(0), *(Fraction(round(p * ANTE), ANTE) for p in menu.prices.tolist())]
-    firsts = ["now", *menu.names]
-    out: Counter[str] = Counter()
-    for o, d, k, s in zip(*np.nonzero(counts), strict=True):
-        hand = Category(int(ctx.table.values[s]) >> CATEGORY_SHIFT).label
-        net = Fraction(round(float(nets[s, d, k]) * ANTE), ANTE) - prices[o]
-        stake = Fraction(round(float(stakes[s, d]) * ANTE), ANTE) + prices[o]
-        ending = "no_game" if k < 2 else CLASSES[k]  # blind hands put both in nq_higher
-        out[f"{firsts[o]}|{DECISIONS[d]}|{ending}|{hand}|{net}|{stake}"] += int(counts[o, d, k, s])
-    return dict(out)
+    """The counts of :attr:`FirstDecisions.ends` by what the PAR sheet shows
+    (:func:`optimum.path_ends`; first: ``now`` or an option of ``menu``)."""
+    prices = [Fraction(0), *(in_antes(p) for p in menu.prices.tolist())]
+    return dict(path_ends(ctx, ["now", *menu.names], prices, counts))
 
 
 def load_chunk(profile: StudProfile, mode: str, chunk: int) -> ChunkResult | None:
@@ -301,6 +300,8 @@ def load_chunk(profile: StudProfile, mode: str, chunk: int) -> ChunkResult | Non
         return None
     if mode == "play" and not data.get("classes"):
         return None  # written before the rule-class tallies: computed again
+    if mode == "improve" and not data.get("per_deal") and sixth_round(profile) is not None:
+        return None  # [003], written before its pass counted how rounds end: computed again
     return ChunkResult(**data)
 
 
