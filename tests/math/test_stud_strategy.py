@@ -56,6 +56,27 @@ def test_play_mode_chunk_is_the_weighted_best_final_decision(small_chunks: None)
     assert again == [result]
 
 
+def test_chunks_of_record_are_read_where_the_cache_lacks_them(
+    small_chunks: None, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """A run longer than a machine's session goes on elsewhere: ``--record`` copies the
+    cache's chunks among the package's chunks of record, which a fresh cache then reads
+    instead of computing them again (and a chunk of record never hides a cached one)."""
+    recorded = tmp_path / "runs"
+    monkeypatch.setattr(strategy, "RECORDED", recorded)
+    profile = load("russian")
+    result = strategy.ChunkResult(7, 120, -3.5, 9.25, {"fold": 70, "play": 50}, {"x": [1.0]})
+    strategy.save_chunk(profile, "play", result)
+    assert strategy.record("russian", "play") == [7]
+    monkeypatch.setenv("CROUPIER_CACHE_DIR", str(tmp_path / "fresh-machine"))
+    assert strategy.load_chunk(profile, "play", 7, recorded=False) is None
+    assert strategy.load_chunk(profile, "play", 7) == result
+    assert strategy.run("russian", "play", [7], workers=1) == [result]  # nothing computed
+    newer = strategy.ChunkResult(7, 120, -3.0, 9.0, {"play": 120}, {"x": [2.0]})
+    strategy.save_chunk(profile, "play", newer)
+    assert strategy.load_chunk(profile, "play", 7) == newer
+
+
 def test_the_cache_key_ignores_the_name_but_not_the_rules() -> None:
     p = load("russian")
     assert strategy.content_hash(p) == strategy.content_hash(p.changed(name="x"))

@@ -278,11 +278,18 @@ def _six_card_pass(ctx: Context, menu: SixthRound, hands: NDArray[np.int64],
     return best, names, six_draw.sixth_ends(ctx, menu, found), found.per_deal
 
 
-def _path(profile: StudProfile, mode: str, chunk: int) -> Path:
+# Chunks of record shipped with the package: a run longer than one machine's session
+# (the [003] profiles' hours of CPU) is carried from machine to machine here, copied from a
+# run's cache by ``--record``, and read wherever the cache lacks a chunk. Same layout as the
+# cache: the profile's content hash, then the mode's versioned directory.
+RECORDED = Path(__file__).with_name("runs")
+
+
+def _path(profile: StudProfile, mode: str, chunk: int, root: Path | None = None) -> Path:
     sub = CACHE_DIRS[mode]
     if mode == "improve" and multi_draw.any_exchange(profile) is not None:
         sub += "-exact"  # chunks the advisor sampled before the exact pass are not mixed in
-    where = cache_dir() / "stud-strategy" / content_hash(profile) / sub
+    where = (cache_dir() / "stud-strategy" if root is None else root) / content_hash(profile) / sub
     return where / f"{chunk:05d}.json"
 
 
@@ -293,10 +300,18 @@ def round_ends(ctx: Context, menu: OneDraw, counts: NDArray[np.int64]) -> dict[s
     return dict(path_ends(ctx, ["now", *menu.names], prices, counts))
 
 
-def load_chunk(profile: StudProfile, mode: str, chunk: int) -> ChunkResult | None:
-    try:
-        data: dict[str, Any] = json.loads(_path(profile, mode, chunk).read_text())
-    except (OSError, ValueError):
+def load_chunk(
+    profile: StudProfile, mode: str, chunk: int, recorded: bool = True
+) -> ChunkResult | None:
+    """A computed chunk from the cache, else (``recorded``) from the chunks of record."""
+    data: dict[str, Any] | None = None
+    for root in (None, RECORDED) if recorded else (None,):
+        try:
+            data = json.loads(_path(profile, mode, chunk, root).read_text())
+            break
+        except (OSError, ValueError):
+            continue
+    if data is None:
         return None
     if mode == "play" and not data.get("classes"):
         return None  # written before the rule-class tallies: computed again
@@ -311,6 +326,22 @@ def save_chunk(profile: StudProfile, mode: str, result: ChunkResult) -> None:
     tmp = path.with_suffix(".tmp")
     tmp.write_text(json.dumps(asdict(result)))
     os.replace(tmp, path)  # a chunk is on disk whole or not at all
+
+
+def record(profile_id: str, mode: str) -> list[int]:
+    """Copy the cache's chunks of ``profile_id`` in ``mode`` (those :func:`load_chunk`
+    accepts) among the chunks of record; the chunks copied."""
+    profile = profiles.load_as(profile_id, StudProfile)
+    copied = []
+    for chunk in range(n_chunks()):
+        found = load_chunk(profile, mode, chunk, recorded=False)
+        if found is None:
+            continue
+        path = _path(profile, mode, chunk, RECORDED)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(json.dumps(asdict(found), sort_keys=True) + "\n")
+        copied.append(chunk)
+    return copied
 
 
 def run(
@@ -403,7 +434,15 @@ def main() -> None:
         "--cluster", metavar="ADDRESS", default=None,
         help="run the chunks as tasks on this Ray cluster (e.g. ray://head:10001 or auto)",
     )  # fmt: skip
+    parser.add_argument(
+        "--record", action="store_true",
+        help="copy the cached chunks among the package's chunks of record, then stop",
+    )  # fmt: skip
     args = parser.parse_args()
+    if args.record:
+        copied = record(args.profile, args.mode)
+        print(f"{len(copied)} chunks of {args.profile} ({args.mode}) recorded in {RECORDED}")
+        return
     total = n_chunks()
     chunks = list(range(0, total, args.every))[: args.chunks]
     results = run(args.profile, args.mode, chunks, args.workers, args.cluster)
