@@ -9,8 +9,10 @@ idempotency record, the event, the holds, and for the last decision the
 settlement and the round's close), each command followed by the views a table
 shows (the player's and the spectators'), as the server would. Printed per
 command: the process's CPU time (the least of ``--runs`` runs: other work on
-the machine only adds to it), the SQL statements sent and the Python function
-calls made (both counted, so they do not depend on the machine's load).
+the machine only adds to it), the wall time (the CPU and every wait for the
+database's answers: on PostgreSQL its round trips, one after another), the SQL
+statements sent and the Python function calls made (both counted, so they do not
+depend on the machine's load).
 Nothing is asserted; ``server_load.py`` measures the whole server.
 """
 
@@ -120,11 +122,12 @@ def main(args: argparse.Namespace) -> None:
     with database(args.database) as store:
         table = Table(Rounds(store), players(store, args.players))
         table.commands(5)  # warm: profiles loaded, statements compiled and cached
-        cpu = []
+        cpu, wall = [], []
         for _ in range(args.runs):
-            start = time.process_time()
+            start, started = time.process_time(), time.perf_counter()
             done = table.commands(args.commands)
             cpu.append(1000 * (time.process_time() - start) / done)
+            wall.append(1000 * (time.perf_counter() - started) / done)
         statements = 0
 
         def count(*_: object) -> None:
@@ -147,6 +150,7 @@ def main(args: argparse.Namespace) -> None:
         )
         print(
             f"cpu ms per command: {min(cpu):.2f} (runs: {' '.join(f'{c:.2f}' for c in cpu)}); "
+            f"wall ms per command: {min(wall):.2f} (runs: {' '.join(f'{w:.2f}' for w in wall)}); "
             f"SQL statements per command: {statements / done:.1f}; "
             f"Python calls per command: {calls / done:.0f}"
         )

@@ -6,15 +6,17 @@ import threading
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 
+import pytest
+
 from croupier.cards.card import format_card
 from croupier.cards.deck import Deck, shoe
 from croupier.cards.fair import FairSeed
-from croupier.casino import Casino, Profile, Role
+from croupier.casino import Casino, Profile, Role, round_records
 from croupier.casino.replay import events_of, rebuild
 from croupier.casino.rounds import Rounds
 from croupier.casino.tables import TableConfig, TableInfo, TableMode, Tables
 from croupier.games.base import Limits, Viewer
-from croupier.store.round_models import Phase, TableRound
+from croupier.store.round_models import Phase, RoundEvent, TableRound
 
 LIMITS = Limits(100, 10_000, 1_000_000)
 
@@ -201,3 +203,71 @@ def test_a_round_is_projected_once_per_viewer_until_it_changes(
     played = rounds.act("a-1", staked.round_id, ann, {"box": 1, "act": "play"})
     after = rounds.view(staked.round_id, Viewer.of(ann))
     assert after is played and after.events > staked.events
+
+
+def test_another_runners_commands_are_caught_up_from_the_events_it_has_not_seen(
+    casino: Casino, new_player: Callable[..., Profile], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A second server process (a runner of its own on the same database) shows each of the
+    first one's commands by reading the events it lacks and carrying its picture on: the
+    same views as a replay from the seed, the seed replayed only for the first look."""
+    ann, _, rounds, table = seated_at_russian(casino, new_player)
+    other = Rounds(casino.store, casino.ledger)
+    replayed: list[str] = []
+    real_rebuild = round_records.rebuild
+
+    def counted(row: TableRound, events: list[RoundEvent]) -> object:
+        replayed.append(row.id)
+        return real_rebuild(row, events)
+
+    monkeypatch.setattr(round_records, "rebuild", counted)
+    viewers = [Viewer.of(ann), Viewer.spectator(), Viewer.house()]
+    staked = rounds.stake("s-1", table.id, ann, 1, {"ante": 1000})
+    seen = [other.views(staked.round_id, viewers)]
+    view = staked
+    for key, act in (("a-1", "exchange"), ("a-2", "play")):
+        legal = {entry.act for entry in view.legal}
+        if act not in legal:
+            continue
+        action = {"box": 1, "act": act}
+        if act == "exchange":
+            shown = view.to_json()["view"]
+            action["cards"] = next(b for b in shown["boxes"] if b["box"] == 1)["cards"][:1]
+        view = rounds.act(key, staked.round_id, ann, action)
+        seen.append(other.views(staked.round_id, viewers))
+    assert replayed == [staked.round_id]  # the first look only: then the new events alone
+    fresh = Rounds(casino.store, casino.ledger).views(staked.round_id, viewers)
+    assert [v.to_json() for v in seen[-1]] == [v.to_json() for v in fresh]
+    assert seen[-1][0].events == view.events
+
+
+def test_one_runner_on_two_command_threads_plays_two_tables_at_once(
+    casino: Casino, new_player: Callable[..., Profile]
+) -> None:
+    """A server on PostgreSQL runs commands on two threads: one runner, two tables (the same
+    player at both: the house and the player's chips are locked by both, in id order), each
+    thread's answers its own table's rounds, the books exact."""
+    ann = new_player().card_number
+    casino.cashier.buy_chips("buy-1", ann, 1_000_000)
+    tables, rounds = Tables(casino.store), Rounds(casino.store, casino.ledger)
+    made = [tables.create(TableConfig("russian", LIMITS, TableMode.PERSONAL)) for _ in range(2)]
+    for table in made:
+        tables.sit(table.id, ann, 1)
+    start = threading.Barrier(2)
+
+    def play(n: int) -> list[tuple[int, Phase]]:
+        table_id = made[n].id
+        start.wait()
+        seen = []
+        for k in range(6):
+            staked = rounds.stake(f"s-{n}-{k}", table_id, ann, 1, {"ante": 1000})
+            done = rounds.act(f"a-{n}-{k}", staked.round_id, ann, {"box": 1, "act": "fold"})
+            seen += [(staked.table_id, staked.phase), (done.table_id, done.phase)]
+        return seen
+
+    with ThreadPoolExecutor(2) as pool:
+        results = list(pool.map(play, range(2)))
+    for table, seen in zip(made, results, strict=True):
+        assert seen == [(table.id, Phase.PLAYING), (table.id, Phase.SETTLED)] * 6
+    assert casino.ledger.balance(ann) == 1_000_000 - 12 * 1000  # every ANTE folded
+    assert casino.audit().ok

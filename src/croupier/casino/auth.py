@@ -203,7 +203,7 @@ class Auth:
         if not isinstance(token, str) or not token:
             raise AuthError("no session token", SESSION_ENDED)
         now = self.store.now()
-        with self.store.engine.connect() as connection:
+        with self.store.glance() as connection:
             row = statement.first(connection, {"hash": token_hash(token)})
         if row is None:
             raise AuthError("unknown session: log in again", SESSION_ENDED)

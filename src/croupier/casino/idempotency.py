@@ -130,7 +130,7 @@ def earlier_answer(store: Store, key: object, operation: str) -> JSON | None:
     """The stored answer of ``key`` if it ran as ``operation``, else ``None``: where a
     repeat must find the round its first attempt named (a decision whose answer was
     lost with its socket while the round ended), before it can be replayed."""
-    with store.engine.connect() as connection:
+    with store.glance() as connection:
         found = _FIND.first(connection, {"key": check_key(key)})
     return None if found is None or found.operation != operation else dict(found.result)
 

@@ -204,14 +204,20 @@ def replay(
     """
     profile = load_profile(row.profile)
     engine = spec_for(profile).engine
-    limits = Limits.from_json(row.limits)
-    stakes: list[BoxStake] = []
-    done = Rebuilt(engine, profile, RoundSetup(profile, limits, ()), None, 0)
+    done = Rebuilt(engine, profile, RoundSetup(profile, Limits.from_json(row.limits), ()), None, 0)
     yield done
-    for count, event in enumerate(events, 1):
+    yield from _steps(row, done, events, traced)
+
+
+def _steps(
+    row: TableRound, done: Rebuilt, events: Sequence[RoundEvent], traced: bool = False
+) -> Iterator[Rebuilt]:
+    """``done`` after each of ``events`` in turn: the round's events from ``done.events`` on."""
+    engine, profile = done.engine, done.profile
+    for count, event in enumerate(events, done.events + 1):
         if event.kind == EventKind.STAKE.value:
-            stakes.append(box_from_json(event.payload, "stake event"))
-            setup = RoundSetup(profile, limits, tuple(stakes))
+            stake = box_from_json(event.payload, "stake event")
+            setup = RoundSetup(profile, done.setup.limits, (*done.setup.boxes, stake))
             done = replace(done, setup=setup, events=count)
         elif event.kind == EventKind.DEAL.value:
             deck = start_deck(row, profile)
@@ -229,6 +235,13 @@ def replay(
 def rebuild(row: TableRound, events: Sequence[RoundEvent]) -> Rebuilt:
     """Replay a round's events from its seed (the one way its state is ever made)."""
     return deque(replay(row, events), maxlen=1)[0]
+
+
+def advance(row: TableRound, done: Rebuilt, events: Sequence[RoundEvent]) -> Rebuilt:
+    """A rebuilt round carried on through its next ``events`` (those from ``done.events``
+    on): the same state a replay from the seed makes, without replaying what ``done``
+    holds already (another process's decision, seen here, costs one event's step)."""
+    return deque(_steps(row, done, events), maxlen=1)[0] if events else done
 
 
 def action_from_json(data: Mapping[str, Any]) -> Action:

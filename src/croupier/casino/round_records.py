@@ -13,12 +13,13 @@ restart (the settlement's idempotency key makes a repeat harmless).
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 from datetime import datetime, timedelta
 from typing import Any
 
-from sqlalchemy import JSON, bindparam, literal, select, update
+from sqlalchemy import JSON, Connection, bindparam, literal, select, update
 from sqlalchemy.orm import Session
 
 from croupier.cards.deck import DeckExhausted
@@ -30,8 +31,8 @@ from croupier.casino.ledger import Ledger, PayInto
 from croupier.casino.players import find_player
 from croupier.casino.replay import (
     Rebuilt,
+    advance,
     check_round,
-    events_of,
     rebuild,
     reveal_seed,
     shoe_left,
@@ -42,7 +43,13 @@ from croupier.games.base import RuleError, Settlement, Viewer
 from croupier.store.db import Store
 from croupier.store.hot import Hot, loaded, savepoint
 from croupier.store.models import Round, RoundStatus, table_of
-from croupier.store.round_models import Phase, RoundParticipant, StaffAction, TableRound
+from croupier.store.round_models import (
+    Phase,
+    RoundEvent,
+    RoundParticipant,
+    StaffAction,
+    TableRound,
+)
 
 OPEN_PHASES = (Phase.BETTING.value, Phase.PLAYING.value)
 # What changes in a round's row (every other column is fixed when it opens, or changes
@@ -63,10 +70,16 @@ _CURRENT = Hot(
         _ROUNDS.c.phase.in_([literal(phase) for phase in OPEN_PHASES]),
     )
 )
-_VERSION = Hot(
-    select(_ROUNDS.c.events, _ROUNDS.c.phase, _ROUNDS.c.seed_revealed).where(
-        _ROUNDS.c.id == bindparam("round_id")
+_EVENTS_TABLE = table_of(RoundEvent)
+# A round's events from ``since`` to the row's count (``upto``): what a kept picture lacks.
+_EVENTS = Hot(
+    select(_EVENTS_TABLE)
+    .where(
+        _EVENTS_TABLE.c.round_id == bindparam("of_round"),
+        _EVENTS_TABLE.c.seq >= bindparam("since"),
+        _EVENTS_TABLE.c.seq < bindparam("upto"),
     )
+    .order_by(_EVENTS_TABLE.c.seq)
 )
 _ROW = select(_ROUNDS).where(_ROUNDS.c.id == bindparam("round_id"))
 _IDLE = Hot(
@@ -133,8 +146,9 @@ class RoundRecords:
         # command is also their part of the event sent after it, and every spectator's
         # snapshot and join at that picture is one view (made again once the picture is new).
         self._seen: dict[str, tuple[tuple[TableRound, Rebuilt], dict[Viewer, RoundView]]] = {}
-        # The rows the current command wrote (its picture is kept once it commits).
-        self._touched: dict[str, TableRound] = {}
+        # The rows the current command wrote (its picture is kept once it commits): each
+        # command thread's own (on PostgreSQL a server runs commands on several threads).
+        self._local = threading.local()
         # Per table, its last round committed here (number, phase): where a stake will
         # most likely go (a hint only: the stake reads the table's round in its transaction).
         self._last_at: dict[int, tuple[int, str]] = {}
@@ -157,9 +171,20 @@ class RoundRecords:
         session.info.setdefault(_CHANGED, {})[row.id] = row
         self._touched[row.id] = row
 
+    @property
+    def _touched(self) -> dict[str, TableRound]:
+        touched: dict[str, TableRound] | None = getattr(self._local, "touched", None)
+        if touched is None:
+            touched = self._local.touched = {}
+        return touched
+
     def _rolled_back(self) -> None:
-        self._cache.clear()
-        self._touched.clear()
+        # The states this command cached of the rounds it wrote were never stored (a state
+        # cached from a read is at a committed count, and kept).
+        touched = self._touched
+        for round_id in touched:
+            self._cache.pop(round_id, None)
+        touched.clear()
 
     def _committed(self) -> dict[str, tuple[TableRound, Rebuilt]]:
         """The command's transaction is stored: what it wrote is what views show now
@@ -200,11 +225,28 @@ class RoundRecords:
         cached = self._cache.get(row.id)
         if cached is not None and cached.events == row.events:
             return cached
-        rebuilt = rebuild(row, events_of(session, row.id))
+        rebuilt = self._caught_up(session, row)
         self._cache[row.id] = rebuilt
         while len(self._cache) > CACHED_ROUNDS:  # the oldest first (dicts keep their order)
             self._cache.pop(next(iter(self._cache)), None)
         return rebuilt
+
+    def _caught_up(self, target: Session | Connection, row: TableRound) -> Rebuilt:
+        """The round's state at ``row``'s event count: the picture kept of it carried on
+        through the events stored since (another process's commands), else replayed from
+        its seed. Only a committed picture is carried on (a command's own cached state
+        may be rolled back), and only the events the row counts are read (a later commit
+        may add more between the row's read and theirs)."""
+        shown = self._shown.get(row.id)
+        base = shown[1] if shown is not None and shown[1].events <= row.events else None
+        since = 0 if base is None else base.events
+        events = [
+            loaded(RoundEvent, found._asdict())
+            for found in _EVENTS.rows(
+                target, {"of_round": row.id, "since": since, "upto": row.events}
+            )
+        ]
+        return rebuild(row, events) if base is None else advance(row, base, events)
 
     def _row(self, session: Session, round_id: object, *, lock: bool = False) -> TableRound:
         rid = check_round(round_id)
@@ -225,17 +267,17 @@ class RoundRecords:
 
     def _picture(self, round_id: str) -> tuple[TableRound, Rebuilt]:
         """The round as committed: the one kept when nothing changed it since (another
-        process, another runner), else read and replayed."""
+        process, another runner), else carried on to its row (one read of the row, one
+        of the events it has that the kept picture has not)."""
         shown = self._shown.get(round_id)
-        if shown is not None:
-            row = shown[0]
-            with self.store.engine.connect() as connection:
-                now = _VERSION.first(connection, {"round_id": round_id})
-            if now is not None and tuple(now) == (row.events, row.phase, row.seed_revealed):
+        with self.store.glance() as connection:
+            found = _ROW_READ.first(connection, {"round_id": round_id})
+            if found is None:
+                raise NotFound(f"no round {round_id!r}", "round_not_found")
+            if shown is not None and _version(found) == _version(shown[0]):
                 return shown
-        with self.store.read() as session:
-            row = self._row(session, round_id)
-            rebuilt = self._rebuilt(session, row)
+            row = round_row(found)
+            rebuilt = self._caught_up(connection, row)
         picture = (row, rebuilt)
         if rebuilt.events == row.events:
             self._shown[round_id] = picture
@@ -251,7 +293,7 @@ class RoundRecords:
     def current(self, table_id: int) -> str | None:
         """The table's round in betting or play, if any."""
         number = check_table_id(table_id)
-        with self.store.engine.connect() as connection:  # asked before every decision
+        with self.store.glance() as connection:  # asked before every decision
             found: str | None = _CURRENT.scalar(connection, {"table_id": number})
         if found is None:  # none, or no such table: which one, the table lookup says
             with self.store.read() as session:
@@ -383,7 +425,7 @@ class RoundRecords:
         """Settle rounds in play, idle for ``idle``, whose engine is done: the process that
         stored their last decision died before settling. Returns the rounds closed now."""
         since = (now or self.store.now()) - idle
-        with self.store.engine.connect() as connection:
+        with self.store.glance() as connection:
             idle_rounds = _IDLE.rows(connection, {"since": since})
         return [
             round_id
@@ -438,6 +480,11 @@ class RoundRecords:
             else:
                 done.append(f"{round_id}: resumed")
         return done
+
+
+def _version(row: Any) -> tuple[int, str, bool]:
+    """What changes in a round's row when anything in the round changes."""
+    return row.events, row.phase, row.seed_revealed
 
 
 def round_row(found: Any) -> TableRound:

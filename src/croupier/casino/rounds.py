@@ -216,7 +216,7 @@ class Rounds(Stakes):
         (and not again for one found with nothing to decide, until it has a new event).
         """
         now = now or self.store.now()
-        with self.store.engine.connect() as connection:
+        with self.store.glance() as connection:
             open_rounds = _DEADLINES.rows(connection, {})
         touched = []
         for round_id, events, last_event_at, seconds in open_rounds:

@@ -442,7 +442,7 @@ class Tables:
     def get(self, table_id: int) -> TableInfo:
         # On a plain connection: the server reads a table's seats again for its snapshots
         # (an ORM session's begin and end cost more than the three small reads).
-        with self.store.engine.connect() as connection:
+        with self.store.glance() as connection:
             return table_info(connection, read_table(connection, self.store, table_id))
 
     def list(self) -> list[TableInfo]:

@@ -4,9 +4,12 @@ tells each table's channel what changed.
 Rules and money stay in the casino core: seating is :class:`~croupier.casino.tables.Tables`,
 stakes, decisions, the timer and settlement are :class:`~croupier.casino.rounds.Rounds`
 (which moves chips only through the ledger). The floor only runs those calls
-on two threads, one for the commands (the database serialises writers anyway,
-and two would only poll each other's lock) and one for the snapshots, which
-read while a command waits for its commit to reach the disk; and builds each viewer's
+off the event loop: the commands on their own thread (SQLite serialises writers
+anyway, and two would only poll each other's lock; on PostgreSQL, whose row locks
+let different tables' commands run at once, on :data:`COMMAND_THREADS`, so one
+command's round trips to the database do not hold up every other table's) and the
+snapshots on another, which read while a command waits for its commit to reach the
+disk; and builds each viewer's
 snapshot: the table, who watches, and the round as the engine projects it for
 that viewer (passed on as it is; only other players' card numbers become aliases,
 :mod:`croupier.server.projection`).
@@ -68,6 +71,16 @@ STUCK_AFTER_S = 2.0
 STUCK_CHECK_S = 1.0
 
 
+# Command threads per process on PostgreSQL: a command spends most of its time waiting for
+# the database's answers (a dozen round trips), and another table's command can use that
+# time; the same round's commands still take turns on its row's lock, and the ledger locks
+# accounts in id order (a deadlock the database breaks is retried by the idempotent command).
+COMMAND_THREADS = 2
+# The table events that only move its round (a stake, a deal, a decision, the clock's):
+# the seats stay as they were.
+ROUND_EVENTS = frozenset({"stake", "deal", "act", "timer"})
+
+
 def round_table(round_id: str) -> int:
     """The table a round id belongs to (ids are ``t<table>-r<number>``).
 
@@ -120,7 +133,8 @@ class Floor:
         self._presence_period = min(PRESENCE_PERIOD_S, seat_grace_seconds / 4)
         self._departed_period = min(DEPARTED_PERIOD_S, seat_grace_seconds / 2)
         self.history = History(casino.store)
-        self.worker = ThreadPoolExecutor(1, thread_name_prefix="croupier-commands")
+        threads = 1 if casino.store.dialect == "sqlite" else COMMAND_THREADS
+        self.worker = ThreadPoolExecutor(threads, thread_name_prefix="croupier-commands")
         self.reader = ThreadPoolExecutor(1, thread_name_prefix="croupier-snapshots")
         # Looking back (history pages, recalls that replay whole rounds) never waits in
         # line with, or holds up, a decision at a table: a thread of its own.
@@ -330,6 +344,11 @@ class Floor:
         cards = set(info.seats.values())
         if round_id is not None:
             view = view or self.rounds.view(round_id, viewer)
+            if view.closed and info.open_round == view.round_id:  # closed by another process
+                info = replace(info, open_round=None)
+                cached = self._info.get(table_id)
+                if cached is not None and cached[1].open_round == view.round_id:
+                    self._info[table_id] = (cached[0], replace(cached[1], open_round=None))
             round_json = view.to_json()
             cards |= {s.player for s in view.stakes}
         message: JSON = {"table": self.table_json(info, viewer), "round": round_json}
@@ -406,10 +425,8 @@ class Floor:
         while True:
             seq, event, extra, round_id, mine = await inbox.get()
             try:
-                if not mine:  # another process changed the table: forget what we kept of it
-                    self._info.pop(table_id, None)
-                    if round_id is not None:
-                        self.last_round[table_id] = round_id
+                if not mine:  # another process changed the table
+                    self._told(table_id, event, round_id)
                 snapshot = seq != channel.seq + 1
                 if seq <= channel.seq and self.bus is not None:
                     # Redis restarted empty and numbers began again below ours: lift them.
@@ -419,6 +436,20 @@ class Floor:
                 await self._send(table_id, seq, event, extra, snapshot=snapshot)
             except Exception:
                 log.exception("table notice failed", extra={"table": table_id})
+
+    def _told(self, table_id: int, event: str, round_id: str | None) -> None:
+        """Another process changed the table: a round's event (a stake, a decision, the
+        clock's) leaves its seats as they were and shows the round it names (read for
+        the snapshots, with the events it has that this process has not seen); anything
+        else (seats, colour chips) makes the table's reading here stale."""
+        if round_id is not None:
+            self.last_round[table_id] = round_id
+        cached = self._info.get(table_id)
+        if event in ROUND_EVENTS and round_id is not None and cached is not None:
+            # Shown as open until its view says it is closed (:meth:`snapshot`).
+            self._info[table_id] = (cached[0], replace(cached[1], open_round=round_id))
+            return
+        self._info.pop(table_id, None)
 
     async def resync(self) -> None:
         """Redis is back after an outage: lift its counters to ours and send every viewer of

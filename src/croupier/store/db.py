@@ -20,15 +20,19 @@ True
 from __future__ import annotations
 
 import os
+import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, TypeVar
 
-from sqlalchemy import Engine, Select, create_engine, event
+from sqlalchemy import Connection, Engine, Select, create_engine, event
+from sqlalchemy.exc import DisconnectionError
 from sqlalchemy.orm import Session, sessionmaker
 from sqlalchemy.pool import StaticPool
+
+from croupier.store.hot import pipelined
 
 Clock = Callable[[], datetime]
 S = TypeVar("S", bound=Select[Any])
@@ -37,6 +41,9 @@ ENV_URL = "CROUPIER_DATABASE_URL"
 DEFAULT_SQLITE = Path("var") / "croupier.sqlite3"
 # A writer waits this long for another writer's lock before giving up.
 LOCK_TIMEOUT_S = 30.0
+# A pooled PostgreSQL connection idle this long is pinged before it is lent again.
+PING_IDLE_S = 1.0
+_RETURNED = "croupier.returned_at"
 
 
 def utc_now() -> datetime:
@@ -63,7 +70,10 @@ def _make_engine(url: str, **engine_args: Any) -> Engine:
     # dates of birth end up in the log otherwise); tests may still turn them on.
     engine_args.setdefault("hide_parameters", True)
     if not url.startswith("sqlite"):
-        return create_engine(url, pool_pre_ping=True, **engine_args)
+        engine = create_engine(url, **engine_args)
+        _ping_when_idle(engine)
+        pipelined(engine)
+        return engine
     path = url.split(":///", 1)[1] if ":///" in url else ""
     on_disk = bool(path) and path != ":memory:"
     if on_disk:
@@ -101,6 +111,30 @@ def _make_engine(url: str, **engine_args: Any) -> Engine:
     return engine
 
 
+def _ping_when_idle(engine: Engine) -> None:
+    """Ping a pooled connection before use only when it has lain idle: the pool's own
+    ``pre_ping`` costs a round trip at every checkout (two or three a decision, one
+    per read), while a connection handed back a moment ago is as alive as a ping would
+    say. One idle for :data:`PING_IDLE_S` or longer (the server may have restarted,
+    a firewall may have dropped it) is pinged, and replaced when the ping fails."""
+
+    @event.listens_for(engine, "checkin")
+    def _returned(_dbapi_connection: Any, record: Any) -> None:
+        record.info[_RETURNED] = time.monotonic()
+
+    @event.listens_for(engine, "checkout")
+    def _lent(dbapi_connection: Any, record: Any, _proxy: Any) -> None:
+        returned = record.info.get(_RETURNED)
+        if returned is not None and time.monotonic() - returned < PING_IDLE_S:
+            return
+        try:
+            alive = engine.dialect.do_ping(dbapi_connection)
+        except engine.dialect.loaded_dbapi.Error as error:
+            raise DisconnectionError(f"the pooled connection is gone: {error}") from error
+        if not alive:
+            raise DisconnectionError("the pooled connection is gone")
+
+
 class Store:
     """The database connection pool, the session factories and the clock.
 
@@ -129,6 +163,16 @@ class Store:
             else self.engine.execution_options(isolation_level="REPEATABLE READ")
         )
         self._snapshot = sessionmaker(snapshot_engine, expire_on_commit=False)
+        # Reads of one statement at a time need no transaction around them: on PostgreSQL
+        # psycopg opens one with a round trip of its own (BEGIN) before the statement, and
+        # the pool ends it with two more (ROLLBACK, and DEALLOCATE ALL: a rollback forgets
+        # the connection's prepared statements). READ COMMITTED gives each statement its
+        # own snapshot inside a transaction anyway, so autocommit reads see the same thing.
+        self._glancer = (
+            self.engine
+            if self.dialect == "sqlite"  # sqlite3 runs a lone SELECT outside a transaction
+            else self.engine.execution_options(isolation_level="AUTOCOMMIT")
+        )
 
     @contextmanager
     def read(self) -> Iterator[Session]:
@@ -140,6 +184,15 @@ class Store:
         """A read session whose every query sees the same committed state."""
         with self._snapshot() as session, session.begin():
             yield session
+
+    @contextmanager
+    def glance(self) -> Iterator[Connection]:
+        """A plain connection for reads of one statement each (each sees the latest
+        commits, as in a READ COMMITTED transaction), with no transaction to open or end:
+        on PostgreSQL one round trip per statement instead of three or four. Never for
+        writes, nor for reads that must agree with each other (:meth:`snapshot`)."""
+        with self._glancer.connect() as connection:
+            yield connection
 
     @contextmanager
     def write(self) -> Iterator[Session]:

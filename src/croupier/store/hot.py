@@ -17,6 +17,10 @@ DBAPI cursor of the session's own connection, in the session's transaction:
   carrying the driver's ``sqlstate``), so the callers' retries work unchanged; its
   message never carries the parameters (the store's ``hide_parameters``).
 
+On PostgreSQL a statement that returns nothing, in a session's transaction, is not waited
+for: psycopg's pipeline sends it and the next statement that reads waits for it too (see
+:func:`pipelined`).
+
 Rows come back as named tuples (``row.balance``, ``row._asdict()``). Not handled (a
 statement that needs them stays on the Core): expanding ``IN`` parameters (build one
 statement per list length, :func:`in_list`; a fixed list is ``IN`` ``literal()`` values)
@@ -25,15 +29,16 @@ and column defaults that are not plain values.
 
 from __future__ import annotations
 
+import contextlib
 from collections import namedtuple
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any, TypeVar, cast
 
-from sqlalchemy import Connection, bindparam, event
+from sqlalchemy import Connection, Engine, bindparam, event
 from sqlalchemy.engine import Dialect
-from sqlalchemy.exc import DBAPIError
+from sqlalchemy.exc import DBAPIError, StatementError
 from sqlalchemy.orm import Session, SessionTransaction, class_mapper
 from sqlalchemy.orm.base import manager_of_class
 from sqlalchemy.sql import ClauseElement
@@ -105,17 +110,111 @@ def _prepare(statement: ClauseElement, dialect: Dialect, keys: tuple[str, ...]) 
 
 
 def _cursor(target: Session | Connection) -> tuple[Any, Dialect]:
+    cursor, dialect, _lent = _transaction(target)
+    return cursor, dialect
+
+
+def _transaction(target: Session | Connection) -> tuple[Any, Dialect, Any]:
+    """The cursor, the dialect and the pooled connection of ``target``'s transaction."""
     if isinstance(target, Connection):
-        return target.connection.driver_connection.cursor(), target.dialect  # type: ignore[union-attr]
+        lent = target.connection
+        return lent.driver_connection.cursor(), target.dialect, lent  # type: ignore[union-attr]
     # The cursor is the transaction's: a savepoint (begin_nested) is only emitted when its
     # connection is asked for, so a new (nested or ended) transaction asks again.
     current = target.get_nested_transaction() or target.get_transaction()
-    found: tuple[SessionTransaction | None, Any, Dialect] | None = target.info.get(_CURSOR)
+    found: tuple[SessionTransaction | None, Any, Dialect, Any] | None = target.info.get(_CURSOR)
     if found is None or found[0] is not current:
         connection = target.connection()  # begins the transaction (or savepoint) if not yet
-        cursor = connection.connection.driver_connection.cursor()  # type: ignore[union-attr]
-        found = target.info[_CURSOR] = (current, cursor, connection.dialect)
-    return found[1], found[2]
+        lent = connection.connection
+        cursor = lent.driver_connection.cursor()  # type: ignore[union-attr]
+        found = target.info[_CURSOR] = (current, cursor, connection.dialect, lent)
+    return found[1], found[2], found[3]
+
+
+# ------------------------------------------------------------------ PostgreSQL's pipeline
+#
+# A statement whose result nobody reads (an insert, an update) need not wait for its
+# answer: in psycopg's pipeline mode it is sent and the command goes on, and the next
+# statement that returns rows (or the commit) waits for everything before it at once. A
+# decision's writes (its event, its postings and balance moves, the round's row, the
+# idempotency record) then cost no round trip of their own: on one command thread that
+# sends every table's statements one after another, each round trip is a wait (and, on a
+# busy machine, a wake-up of the database's process and of this one) that every command
+# queued behind it shares. An error in a deferred statement (a repeated idempotency key)
+# is raised by the next statement that reads, or by the commit, as SQLAlchemy's (the
+# callers' retries work unchanged): the transaction is lost either way. The pipeline is
+# left before anything SQLAlchemy itself sends (ORM statements, savepoints, the commit or
+# the rollback), so only statements on the driver's cursor ever run inside it.
+_PIPE = "croupier.hot.pipeline"
+
+
+def _deferred(target: Session | Connection, dialect: Dialect, lent: Any) -> Any | None:
+    """The cursor for a statement whose result is not read, in the pipeline of ``target``'s
+    transaction (entered now if not yet); None where results are awaited one by one
+    (SQLite, a plain connection)."""
+    if dialect.name != "postgresql" or dialect.driver != "psycopg":
+        return None
+    if isinstance(target, Connection) or target.get_nested_transaction() is not None:
+        return None  # a session's savepoint: its statements' errors are its own, at once
+    found = lent.info.get(_PIPE)
+    if found is None:
+        driver = lent.driver_connection
+        entered = driver.pipeline()
+        found = lent.info[_PIPE] = (entered, entered.__enter__(), driver.cursor())
+    return found[2]
+
+
+def _sync(session: Session) -> None:
+    """Wait for the statements deferred so far in ``session``'s transaction (their first
+    error raised here, as SQLAlchemy's), staying in the pipeline."""
+    _cursor, dialect, lent = _transaction(session)
+    found = lent.info.get(_PIPE)
+    if found is None:
+        return
+    try:
+        found[1].sync()
+    except dialect.loaded_dbapi.Error as error:
+        raise _translated(error, dialect) from error
+
+
+def leave_pipeline(lent: Any, dialect: Dialect, *, raising: bool) -> None:
+    """Wait for the deferred statements of ``lent`` (a pooled connection) and leave its
+    pipeline; their first error is raised as SQLAlchemy's when ``raising`` (else dropped:
+    the transaction is being rolled back)."""
+    found = lent.info.pop(_PIPE, None)
+    if found is None:
+        return
+    try:
+        found[0].__exit__(None, None, None)
+    except dialect.loaded_dbapi.Error as error:
+        if raising:
+            raise _translated(error, dialect) from error
+
+
+def pipelined(engine: Engine) -> None:
+    """Let :class:`Hot` defer the statements it reads no result of on ``engine``'s
+    connections (PostgreSQL with psycopg), leaving the pipeline before anything else."""
+
+    @event.listens_for(engine, "before_cursor_execute")
+    def _before(connection: Connection, *_: Any) -> None:
+        leave_pipeline(connection.connection, connection.dialect, raising=True)
+
+    @event.listens_for(engine, "commit")
+    def _commit(connection: Connection) -> None:
+        leave_pipeline(connection.connection, connection.dialect, raising=True)
+
+    for name in ("rollback", "rollback_savepoint"):
+
+        @event.listens_for(engine, name)
+        def _rollback(connection: Connection, *_: Any) -> None:
+            leave_pipeline(connection.connection, connection.dialect, raising=False)
+
+    @event.listens_for(engine, "checkin")
+    def _returned(_dbapi_connection: Any, record: Any) -> None:
+        found = record.info.pop(_PIPE, None)
+        if found is not None:  # never lent again in pipeline mode, whatever happened
+            with contextlib.suppress(Exception):
+                found[0].__exit__(None, None, None)
 
 
 @event.listens_for(Session, "after_transaction_end")
@@ -151,16 +250,18 @@ class Hot:
 
     def rows(self, target: Session | Connection, params: Mapping[str, Any]) -> list[Any]:
         """Run it; its result rows (none for a statement without a result)."""
-        cursor, dialect = _cursor(target)
+        cursor, dialect, lent = _transaction(target)
         prepared = self._get(dialect, tuple(params))
         values = self._values(prepared, params)
-        _execute(cursor, dialect, prepared.sql, values, many=False)
         if prepared.row is None:
+            deferred = _deferred(target, dialect, lent)
+            _execute(deferred or cursor, dialect, prepared.sql, values, many=False)
             return []
+        fetched = _execute(cursor, dialect, prepared.sql, values, many=False, fetch=True)
         make, processors = prepared.row, prepared.results
         return [
             make(*[v if p is None else p(v) for v, p in zip(raw, processors, strict=True)])
-            for raw in cursor.fetchall()
+            for raw in fetched
         ]
 
     def first(self, target: Session | Connection, params: Mapping[str, Any]) -> Any:
@@ -177,24 +278,49 @@ class Hot:
         """Run it once per parameter set (``executemany``: one call to the driver)."""
         if not params:
             return
-        cursor, dialect = _cursor(target)
+        cursor, dialect, lent = _transaction(target)
         prepared = self._get(dialect, tuple(params[0]))
         values = [self._values(prepared, each) for each in params]
-        _execute(cursor, dialect, prepared.sql, values, many=True)
+        deferred = _deferred(target, dialect, lent) if prepared.row is None else None
+        _execute(deferred or cursor, dialect, prepared.sql, values, many=True)
 
 
-def _execute(cursor: Any, dialect: Dialect, sql: str, values: Any, *, many: bool) -> None:
+def _execute(
+    cursor: Any, dialect: Dialect, sql: str, values: Any, *, many: bool, fetch: bool = False
+) -> list[Any]:
+    """Run a statement (and fetch its rows: in a pipeline, where a deferred statement's
+    error shows), any driver error raised as SQLAlchemy's."""
     Sent.statements += 1
-    dbapi_error = dialect.loaded_dbapi.Error
     try:
         if many:
             cursor.executemany(sql, values)
         else:
             cursor.execute(sql, values)
-    except dbapi_error as error:
-        raise DBAPIError.instance(
-            sql, values, error, dbapi_error, hide_parameters=True, dialect=dialect, ismulti=many
-        ) from error
+        return cursor.fetchall() if fetch else []
+    except dialect.loaded_dbapi.Error as error:
+        raise _translated(error, dialect, sql, values, many=many) from error
+
+
+def _translated(
+    error: Exception,
+    dialect: Dialect,
+    sql: str = "(deferred)",
+    values: Any = (),
+    *,
+    many: bool = False,
+) -> StatementError:
+    """A driver's error as SQLAlchemy raises it (``IntegrityError``, ``OperationalError``...),
+    never with the statement's values in its message (``sql``: "(deferred)" for an error a
+    pipeline's wait raised, of some statement sent before it)."""
+    return DBAPIError.instance(
+        sql,
+        values,
+        error,
+        dialect.loaded_dbapi.Error,
+        hide_parameters=True,
+        dialect=dialect,
+        ismulti=many,
+    )
 
 
 @contextmanager
@@ -209,6 +335,7 @@ def savepoint(session: Session) -> Iterator[None]:
     _execute(cursor, dialect, f"SAVEPOINT {name}", (), many=False)
     try:
         yield
+        _sync(session)  # a deferred statement's error is the block's: undone with it
     except BaseException:
         _execute(cursor, dialect, f"ROLLBACK TO SAVEPOINT {name}", (), many=False)
         _execute(cursor, dialect, f"RELEASE SAVEPOINT {name}", (), many=False)
@@ -260,4 +387,13 @@ def in_params(values: Sequence[Any], **others: Any) -> dict[str, Any]:
     return {**others, **{f"in_{i}": value for i, value in enumerate(values)}}
 
 
-__all__ = ["Hot", "Sent", "in_list", "in_params", "loaded", "savepoint"]
+__all__ = [
+    "Hot",
+    "Sent",
+    "in_list",
+    "in_params",
+    "leave_pipeline",
+    "loaded",
+    "pipelined",
+    "savepoint",
+]

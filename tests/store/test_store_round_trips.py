@@ -1,0 +1,115 @@
+"""PostgreSQL's round trips on the decision path: a write's statements that return nothing
+are deferred (psycopg's pipeline) and their errors still fail the transaction as
+SQLAlchemy's; a one-statement read opens no transaction; a pooled connection is pinged
+only when it lay idle, and replaced when the database dropped it."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from pathlib import Path
+
+import psycopg
+import pytest
+from sqlalchemy import bindparam, create_engine, insert, select, text
+from sqlalchemy.exc import IntegrityError
+from tests.store.test_store_hot import AT, record
+
+from croupier.store import Store, db
+from croupier.store.hot import Hot
+from croupier.store.models import IdempotencyRecord, table_of
+from croupier.store.testing import DEFAULT_POSTGRES_URL, POSTGRES_URL_ENV, throwaway_store
+
+RECORDS = table_of(IdempotencyRecord)
+NEW = Hot(insert(RECORDS))
+BY_KEY = Hot(select(RECORDS.c.key).where(RECORDS.c.key == bindparam("key")))
+
+pytestmark = pytest.mark.postgres
+
+
+@pytest.fixture(scope="module")
+def store(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Store]:
+    path: Path = tmp_path_factory.mktemp("round-trips")
+    with throwaway_store("postgres", path) as made:
+        yield made
+
+
+def in_pipeline(store: Store) -> bool:
+    with store.engine.connect() as connection:
+        driver = connection.connection.driver_connection
+        assert isinstance(driver, psycopg.Connection)
+        return driver._pipeline is not None
+
+
+def test_a_deferred_writes_error_is_raised_by_the_next_read_and_stores_nothing(
+    store: Store,
+) -> None:
+    with store.write() as session:
+        NEW.rows(session, record("first"))
+
+    def write_then_read() -> None:
+        with store.write() as session:
+            NEW.rows(session, record("second"))
+            NEW.rows(session, record("first"))  # deferred: nothing raised yet
+            BY_KEY.first(session, {"key": "second"})  # the read waits for it: raised here
+
+    with pytest.raises(IntegrityError):
+        write_then_read()
+    with store.glance() as connection:
+        assert BY_KEY.first(connection, {"key": "second"}) is None
+    assert not in_pipeline(store)  # the connection went back to the pool out of it
+
+
+def test_a_deferred_writes_error_is_raised_by_the_commit(store: Store) -> None:
+    with store.write() as session:
+        NEW.rows(session, record("third"))
+
+    def write_and_commit() -> None:
+        with store.write() as session:
+            NEW.rows(session, record("fourth"))
+            NEW.rows(session, record("third"))  # the last statement: the commit waits for it
+
+    with pytest.raises(IntegrityError):
+        write_and_commit()
+    with store.glance() as connection:
+        assert BY_KEY.first(connection, {"key": "fourth"}) is None
+    assert not in_pipeline(store)
+
+
+def test_orm_statements_after_deferred_writes_see_them(store: Store) -> None:
+    with store.write() as session:
+        NEW.rows(session, record("fifth"))
+        # The ORM's own statement leaves the pipeline first (it waits for the insert).
+        assert session.get_one(IdempotencyRecord, "fifth").created_at == AT
+        NEW.rows(session, record("sixth"))
+    with store.read() as session:
+        assert session.get_one(IdempotencyRecord, "sixth").result == record("x")["result"]
+
+
+def test_a_glance_reads_without_opening_a_transaction(store: Store) -> None:
+    with store.glance() as connection:
+        assert BY_KEY.first(connection, {"key": "fifth"}) is not None
+        driver = connection.connection.driver_connection
+        assert isinstance(driver, psycopg.Connection)
+        assert driver.info.transaction_status == psycopg.pq.TransactionStatus.IDLE
+    with store.write() as session:  # the pooled connection is transactional again for a write
+        NEW.rows(session, record("seventh"))
+        assert BY_KEY.first(session, {"key": "seventh"}) is not None
+
+
+def test_a_connection_the_database_dropped_while_idle_is_replaced(
+    store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    store.engine.dispose()  # one pooled connection from here: the one the database drops
+    with store.engine.connect() as connection:
+        pid = connection.execute(text("SELECT pg_backend_pid()")).scalar_one()
+        connection.rollback()
+    admin = create_engine(os.environ.get(POSTGRES_URL_ENV, DEFAULT_POSTGRES_URL))
+    try:
+        with admin.begin() as connection:
+            connection.execute(text("SELECT pg_terminate_backend(:pid)"), {"pid": pid})
+    finally:
+        admin.dispose()
+    monkeypatch.setattr(db, "PING_IDLE_S", 0.0)  # every connection counts as idle now
+    with store.glance() as connection:  # pinged, found dead, replaced: no error
+        assert BY_KEY.first(connection, {"key": "fifth"}) is not None
