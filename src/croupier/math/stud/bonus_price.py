@@ -56,7 +56,14 @@ from croupier.games.stud.payout import BoxHand, BoxPlay, evaluate
 from croupier.games.stud.profile import StudProfile
 from croupier.math.analyze import Figure
 from croupier.math.stud.completions import class_shares
-from croupier.math.stud.counting import BINOM, HandTable, canonical_of, count_many, hand_table
+from croupier.math.stud.counting import (
+    BINOM,
+    HandTable,
+    canonical_of,
+    count_many,
+    hand_table,
+    others_of,
+)
 from croupier.math.stud.outcomes import (
     ANTE,
     CLASSES,
@@ -87,14 +94,7 @@ def _by_up(hand: Any, n: int, rank_of: Any, fours: Any, binom: Any, qualify: int
     :data:`~croupier.math.stud.show.BOUGHT` (the dealer drops its highest or
     lowest card and draws one of the cards neither it nor the box holds)."""
     rest = np.empty(n - 5, dtype=np.int64)
-    m = 0
-    h = 0
-    for c in range(n):
-        if h < 5 and hand[h] == c:
-            h += 1
-        else:
-            rest[m] = c
-            m += 1
+    m = others_of(hand, n, rest)
     five = np.empty(5, dtype=np.int64)
     kept = np.empty(5, dtype=np.int64)
     removed = np.empty(6, dtype=np.int64)

@@ -54,6 +54,21 @@ def insert_sorted(cards: Any, m: int, c: int) -> int:  # pragma: no cover - comp
 
 
 @numba.njit(cache=True, nogil=True, inline="always")
+def others_of(hand: Any, n: int, out: Any) -> int:  # pragma: no cover - compiled
+    """Write into ``out`` the cards of the ``n``-card deck that are not in the five
+    ascending ``hand``, ascending; returns how many (``n - 5``)."""
+    m = 0
+    h = 0
+    for c in range(n):
+        if h < 5 and hand[h] == c:
+            h += 1
+        else:
+            out[m] = c
+            m += 1
+    return m
+
+
+@numba.njit(cache=True, nogil=True, inline="always")
 def _ordered(a: int, b: int) -> tuple[int, int]:  # pragma: no cover - compiled
     return (a, b) if a <= b else (b, a)
 

@@ -53,7 +53,7 @@ from numpy.typing import NDArray
 
 from croupier.games.stud.payout import BoxPlay, evaluate
 from croupier.games.stud.profile import StudProfile
-from croupier.math.stud.counting import BINOM, _colex5, count_many
+from croupier.math.stud.counting import BINOM, _colex5, count_many, others_of
 from croupier.math.stud.finals import (
     DECISIONS,
     Context,
@@ -126,14 +126,7 @@ def _walk_by_hand(hand: Any, s: int, drop_highest: bool, take: Any, buy: Any, ra
     ``D`` (taking the ANTE's class: below ``s`` or not), ``drawn[card, k]`` the
     cards the dealer may draw that end in class ``k`` of :data:`~show.BOUGHT`."""
     others = np.empty(47, dtype=np.int64)
-    m = 0
-    k = 0
-    for c in range(52):
-        if k < 5 and hand[k] == c:
-            k += 1
-        else:
-            others[m] = c
-            m += 1
+    m = others_of(hand, 52, others)
     kept = np.empty(5, dtype=np.int64)
     removed = np.empty(6, dtype=np.int64)
     removed[:5] = hand

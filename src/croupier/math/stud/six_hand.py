@@ -35,7 +35,7 @@ import numba
 import numpy as np
 
 from croupier.math.stud.completions import _below_and_at, best_decision, best_of, class_shares
-from croupier.math.stud.counting import _colex5, insert_sorted
+from croupier.math.stud.counting import _colex5, insert_sorted, others_of
 from croupier.math.stud.first_draw import _giving_back, _named, _sorted_list, comb_4
 
 
@@ -179,16 +179,9 @@ def _by_hand(hand: Any, n: int, binom: Any, rank_of: Any, others: Any, pair5: An
     the deck; per two others ``i < j`` (at ``C(j, 2) + i``) the strength of the
     seven cards less the ``g``-th and ``h``-th (``pair5``) and the best five of the
     seven less the ``g``-th (``best6``), the seven ascending."""
-    m = 0
-    k = 0
     seven = np.empty(7, dtype=np.int64)
     five = np.empty(5, dtype=np.int64)
-    for c in range(n):
-        if k < 5 and hand[k] == c:
-            k += 1
-        else:
-            others[m] = c
-            m += 1
+    m = others_of(hand, n, others)
     for j in range(m):
         for i in range(j):
             pair = binom[j, 2] + binom[i, 1]
