@@ -215,7 +215,10 @@ export interface paths {
         put?: never;
         /**
          * Self Exclude
-         * @description Exclude yourself for at least six months, from now; it cannot be shortened.
+         * @description Exclude yourself for at least six months, from now; it cannot be shortened. Play
+         *     stops at once: the table sockets of every session of the person (every card of
+         *     theirs) close on every server process. The sessions themselves stay open, because
+         *     cashing out stays open to an excluded person.
          */
         post: operations["self_exclude_api_limits_self_exclusion_post"];
         delete?: never;
