@@ -13,12 +13,12 @@ import psycopg
 import pytest
 from sqlalchemy import bindparam, create_engine, insert, select, text
 from sqlalchemy.exc import IntegrityError
-from tests.store.test_store_hot import AT, record
 
 from croupier.store import Store, db
 from croupier.store.hot import Hot
 from croupier.store.models import IdempotencyRecord, table_of
 from croupier.store.testing import DEFAULT_POSTGRES_URL, POSTGRES_URL_ENV, throwaway_store
+from store.test_store_hot import AT, record
 
 RECORDS = table_of(IdempotencyRecord)
 NEW = Hot(insert(RECORDS))

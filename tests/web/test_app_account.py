@@ -26,6 +26,7 @@ def test_registration_picks_the_document_from_the_list_and_refuses_it_twice(
     page.goto(f"{server}/app/#/login")
     form = "#register-form"
     kinds = page.locator(f"{form} select[name=document_type] option")
+    expect(kinds).to_have_count(len(DocumentType))  # the page drawn (a slow machine's race)
     assert kinds.evaluate_all("(os) => os.map((o) => o.value)") == [t.value for t in DocumentType]
     for name, number in (("Lev Licensov", "77 AB 900001"), ("Lev Again", "77-ab-900001")):
         page.fill(f"{form} [name=full_name]", name)

@@ -80,11 +80,11 @@ def test_intents_whose_answers_were_lost_are_done_once_and_play_goes_on(
     hit = page.locator("#actions [data-act='hit']:not([disabled])")
     expect(hit).to_have_count(1)  # the buttons are the player's again
     before = box_cards(page)
-    # The hit ends the round (these known cards), and its answer is lost too. Sent again, its
-    # key can no longer name the round (the table has none in play): refused, and the page
-    # does not show that refusal; the snapshot shows the card drawn once and the round settled.
+    # The hit ends the round (these known cards), and its answer is lost too. Sent again, the
+    # table has no round in play any more: the server replays it from the round its key
+    # names; the snapshot shows the card drawn once and the round settled.
     cut_mid_intent(page, cutter, "answer", hit.click)
-    assert [(a["type"], a["code"]) for a in cutter.answers()] == [("error", "bad_input")]
+    assert [(a["type"], a.get("replayed")) for a in cutter.answers()] == [("ack", True)]
     expect(page.locator("#notice.error")).to_have_count(0)
     settlement = page.locator("[data-box='1'] .settlement")
     expect(settlement).to_have_count(1)
