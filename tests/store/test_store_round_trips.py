@@ -87,8 +87,10 @@ def test_orm_statements_after_deferred_writes_see_them(store: Store) -> None:
 
 
 def test_a_glance_reads_without_opening_a_transaction(store: Store) -> None:
+    with store.write() as session:  # its own row: the tests of a module may run apart
+        NEW.rows(session, record("glanced"))
     with store.glance() as connection:
-        assert BY_KEY.first(connection, {"key": "fifth"}) is not None
+        assert BY_KEY.first(connection, {"key": "glanced"}) is not None
         driver = connection.connection.driver_connection
         assert isinstance(driver, psycopg.Connection)
         assert driver.info.transaction_status == psycopg.pq.TransactionStatus.IDLE
@@ -100,6 +102,8 @@ def test_a_glance_reads_without_opening_a_transaction(store: Store) -> None:
 def test_a_connection_the_database_dropped_while_idle_is_replaced(
     store: Store, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    with store.write() as session:  # its own row: the tests of a module may run apart
+        NEW.rows(session, record("kept"))
     store.engine.dispose()  # one pooled connection from here: the one the database drops
     with store.engine.connect() as connection:
         pid = connection.execute(text("SELECT pg_backend_pid()")).scalar_one()
@@ -112,4 +116,4 @@ def test_a_connection_the_database_dropped_while_idle_is_replaced(
         admin.dispose()
     monkeypatch.setattr(db, "PING_IDLE_S", 0.0)  # every connection counts as idle now
     with store.glance() as connection:  # pinged, found dead, replaced: no error
-        assert BY_KEY.first(connection, {"key": "fifth"}) is not None
+        assert BY_KEY.first(connection, {"key": "kept"}) is not None
