@@ -10,19 +10,16 @@ from itertools import combinations
 
 import numpy as np
 import pytest
+from sixkit import short_six
 
 from croupier.cards import format_cards, parse_cards
 from croupier.games.stud.profile import StudProfile
 from croupier.math.stud.advise import DECISIONS, Situation, advise, context
 from croupier.math.stud.completions import completions
-from croupier.math.stud.counting import hand_table
 from croupier.math.stud.draws import Rows, valued
-from croupier.math.stud.exact import ShortDeckSolver
-from croupier.math.stud.finals import Context
 from croupier.math.stud.six_draw import first_decision, sixth_round, sixth_values
 from croupier.math.stud.strategy import _six_card_pass, situations
-from croupier.poker.hand import CATEGORY_BASE
-from croupier.profiles import load, load_as
+from croupier.profiles import load
 
 SIX_CARD = ("six-card", "six-card-shambala")
 
@@ -94,25 +91,12 @@ def test_after_the_sixth_every_exchange_is_the_advisors_last_round() -> None:
             assert ours == pytest.approx(found[("exchange", choice.give)], abs=1e-12)
 
 
-def _short_deck(profile_id: str) -> StudProfile:
-    """The profile without buying a game (the exact solver has none): the same menu."""
-    return load_as(profile_id, StudProfile).changed(
-        id=f"short-{profile_id}", buy_game=None, dark={"prebuy": ["sixth"]}
-    )
-
-
 @pytest.mark.parametrize("profile_id", SIX_CARD)
 def test_the_compiled_pass_is_the_exact_solvers_rational_on_a_short_deck(profile_id: str) -> None:
     """Thirteen cards: the dealer's hand is one of five; every first option and,
     after each 6th card, standing and every exchange agree with the solver's fractions."""
-    profile = _short_deck(profile_id)
-    deck = parse_cards("As Ks Qs Js Ts Ah Kh 7d 7c 2h 3d 9c 9s")
-    table = hand_table(tuple(deck), profile.ace_king)
-    qualify = table.at_least(int(profile.dealer.qualifies_with) * CATEGORY_BASE)
-    ctx = Context(profile, table, qualify, np.random.default_rng(0), 0)
-    menu = sixth_round(profile)
-    assert menu is not None
-    solver = ShortDeckSolver(profile, deck)
+    six = short_six(profile_id)
+    deck, ctx, menu, solver = six.deck, six.ctx, six.menu, six.solver
     rng = np.random.default_rng(14)
     deals = [rng.permutation(deck)[:6].tolist() for _ in range(4)]
     hands = np.array([d[:5] for d in deals], dtype=np.int64)

@@ -15,13 +15,14 @@ from typing import Any
 
 import numpy as np
 import pytest
+from sixkit import short_six
 
-from croupier.cards import format_cards, parse_cards
+from croupier.cards import format_cards
 from croupier.games.stud.payout import BoxPlay, dealer_show
 from croupier.games.stud.payout import evaluate as evaluate_hand
 from croupier.games.stud.profile import StudProfile
 from croupier.math.stud.advise import context
-from croupier.math.stud.counting import BINOM, count_many, hand_table
+from croupier.math.stud.counting import BINOM, count_many
 from croupier.math.stud.exact import ShortDeckSolver
 from croupier.math.stud.finals import DECISIONS, Context, strength_nets
 from croupier.math.stud.first_draw import kernel_tables
@@ -32,8 +33,7 @@ from croupier.math.stud.report import optimum_section
 from croupier.math.stud.six_draw import SixthRound, first_decision, sixth_ends, sixth_round
 from croupier.math.stud.six_hand import _asked, _by_hand, _masks, _pair_finals, _row, _triples
 from croupier.math.stud.strategy import ChunkResult, load_chunk, save_chunk, situations
-from croupier.poker.hand import CATEGORY_BASE
-from croupier.profiles import load, load_as
+from croupier.profiles import load
 
 
 def _below(ctx: Context, avoid: list[int], up: int, xs: list[int]) -> list[int]:
@@ -112,13 +112,6 @@ def test_the_hands_shared_tables_are_the_general_counting() -> None:
             assert int(c_x[r, off[pair] + k, 1]) == three[1][j] - three[0][j]
 
 
-def _short_deck(profile_id: str) -> StudProfile:
-    """The profile without buying a game (the exact solver has none): the same menu."""
-    return load_as(profile_id, StudProfile).changed(
-        id=f"short-{profile_id}", buy_game=None, dark={"prebuy": ["sixth"]}
-    )
-
-
 class _Tie(Exception):
     """Two options of a deal are worth exactly the same (rounds may end either way)."""
 
@@ -188,14 +181,8 @@ def test_the_optimums_rounds_are_the_engines_and_return_the_exact_solvers_ration
     return, element of risk and standard deviation), and the return is the mean
     of the solver's best option per deal (a rational). Deals with two options
     of exactly equal value (which may end either way) are left out."""
-    profile = _short_deck(profile_id)
-    deck = parse_cards("As Ks Qs Js Ts Ah Kh 7d 7c 2h 3d 9c 9s")
-    table = hand_table(tuple(deck), profile.ace_king)
-    qualify = table.at_least(int(profile.dealer.qualifies_with) * CATEGORY_BASE)
-    ctx = Context(profile, table, qualify, np.random.default_rng(0), 0)
-    menu = sixth_round(profile)
-    assert menu is not None
-    solver = ShortDeckSolver(profile, deck)
+    six = short_six(profile_id)
+    deck, ctx, menu, solver = six.deck, six.ctx, six.menu, six.solver
     rng = np.random.default_rng(14)
     deals, firsts, expected = [], [], []
     for _ in range(60):
