@@ -35,7 +35,10 @@ from croupier.profiles import load
 SHORT = tuple(sorted(parse_cards("9h Th Jh Qh Kh Ah Ts Js Qs Ks As")))
 
 
-@pytest.mark.slow  # every deal of 11 cards through the engine twice: about a minute
+# Every deal of 11 cards through the engine twice: half a minute to a minute, so make soak runs
+# it; make test keeps the price's parts (the option hands' textbook count, the price by hand
+# and tier, the advisor's options of a deal).
+@pytest.mark.soak
 def test_the_bonus_price_is_brute_force_through_the_engine_on_a_short_deck() -> None:
     profile = load("six-card-all-in-one")
     assert profile.bonus is not None
@@ -55,8 +58,10 @@ def test_the_bonus_price_is_brute_force_through_the_engine_on_a_short_deck() -> 
     ("box", "up"),
     [
         ("9h Th Jh Qh Kh", "2c"),  # a straight flush: protection in play and in a bought game
-        ("9h Th Jh Qh Kd", "Kc"),  # a straight the up card hurts: half is close to playing
-        ("Ah Ad Ac Kh Kd", "Kc"),  # a full house: half beats playing, buying beats half
+        # make soak: a straight the up card hurts (half is close to playing)
+        pytest.param("9h Th Jh Qh Kd", "Kc", marks=pytest.mark.soak),
+        # make soak: a full house (half beats playing, buying beats half)
+        pytest.param("Ah Ad Ac Kh Kd", "Kc", marks=pytest.mark.soak),
     ],
 )
 def test_every_option_of_a_deal_is_the_advisors(box: str, up: str) -> None:
