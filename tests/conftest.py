@@ -45,7 +45,15 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     items.sort(key=length)
     if config.getoption("loadgroup", False):
         for item in items:
+            if item.path.parent.name == "math" and item.path.name.startswith("test_stud_"):
+                item.add_marker(pytest.mark.xdist_group(STUD_KERNELS))
             _in_its_xdist_group(item)
+
+
+# The stud math tests, on one worker: in a new checkout numba compiles each kernel the first
+# time it runs (a minute and a half for them all, kept in __pycache__ after), and each worker
+# builds every profile's counting tables for itself; on two workers both did it, at once.
+STUD_KERNELS = "stud-kernels"
 
 
 def _in_its_xdist_group(item: pytest.Item) -> None:

@@ -27,8 +27,10 @@ from .appkit import (
 )
 from .conftest import SEED
 
-# Both sizes on one worker (an xdist group), so one server builds the advisor's tables once.
-pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("hint")]
+# Both sizes on one worker (an xdist group), so one server builds the advisor's tables once; the
+# stud math tests' group, which runs after them on that worker and finds the kernels this
+# server compiled in numba's cache (tests/conftest.py).
+pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("stud-kernels")]
 
 
 @pytest.fixture(scope="module")
