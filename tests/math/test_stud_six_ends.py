@@ -170,11 +170,12 @@ def _rounds(solver: ShortDeckSolver, menu: SixthRound, deal: list[int],
 
 
 @pytest.mark.slow  # shambala's rounds are the same walk with its own menu: make soak
+@pytest.mark.sizes(24, 60)  # random deals: make test walks 24 of them, make soak 60
 @pytest.mark.parametrize(
     "profile_id", ["six-card", pytest.param("six-card-shambala", marks=pytest.mark.soak)]
 )
 def test_the_optimums_rounds_are_the_engines_and_return_the_exact_solvers_rational(
-    profile_id: str,
+    profile_id: str, size: int
 ) -> None:
     """Thirteen cards, deals whose best first decision is each of fold, play and
     the 6th card (then standing or exchanging): every round of each deal played
@@ -187,7 +188,7 @@ def test_the_optimums_rounds_are_the_engines_and_return_the_exact_solvers_ration
     deck, ctx, menu, solver = six.deck, six.ctx, six.menu, six.solver
     rng = np.random.default_rng(14)
     deals, firsts, expected = [], [], []
-    for _ in range(60):
+    for _ in range(size):
         deal = rng.permutation(deck)[:6].tolist()
         try:
             first, rounds = _rounds(solver, menu, deal)
