@@ -4,17 +4,22 @@ its view says it closed; a change of seats makes the table be read again."""
 
 from __future__ import annotations
 
+import asyncio
+import secrets
 from datetime import date
 from pathlib import Path
 
 from croupier.casino import Casino, Registration
 from croupier.casino.tables import TableConfig, TableMode
 from croupier.games.base import Limits, Viewer
-from croupier.server.floor import Floor
+from croupier.server.bus import Carried, RedisBus
+from croupier.server.floor import SPECTATOR, Floor
 from croupier.server.hub import Hub
 from croupier.store.testing import sqlite_store
 
 from .conftest import FAST_HASHER, PASSWORD
+
+REDIS_URL = "redis://127.0.0.1:6379/0"  # make test starts it (make services)
 
 
 def test_a_round_event_from_another_process_keeps_the_seats_and_shows_its_round(
@@ -64,3 +69,81 @@ def test_a_round_event_from_another_process_keeps_the_seats_and_shows_its_round(
                 floor.worker.shutdown()
                 floor.reader.shutdown()
                 floor.archive.shutdown()
+
+
+def test_a_spectators_message_from_the_picture_another_process_carried_is_their_snapshot(
+    tmp_path: Path,
+) -> None:
+    """The round a command's process carries in its notice, with the table as kept here,
+    is what a spectator here would have read: after a stake (open) and a fold (settled)."""
+    with sqlite_store(tmp_path) as store:
+        casino = Casino(store, hasher=FAST_HASHER)
+        card = casino.players.register(
+            Registration("Anna Petrova", date(1990, 5, 17), "passport", "4509 000001", PASSWORD)
+        ).card_number
+        casino.cashier.buy_chips("desk-1", card, 100_000)
+        here, there = Floor(casino, Hub(16)), Floor(casino, Hub(16))  # two processes
+        table = there.tables.create(
+            TableConfig("russian", Limits(100, 10_000, 10**6), TableMode.PUBLIC)
+        )
+        there.tables.sit(table.id, card, 1)
+        here.info(table.id)
+        try:
+            staked = there.rounds.stake("s-1", table.id, card, 1, {"ante": 1000})
+            orders = []
+            for event, command in (
+                ("stake", None),
+                ("act", lambda: there.rounds.act("a-1", staked.round_id, card,
+                                                 {"box": 1, "act": "fold"})),
+            ):  # fmt: skip
+                if command is not None:
+                    command()
+                carried = there._carried(table.id, staked.round_id)
+                assert carried is not None
+                orders.append(carried.order)
+                assert card not in str(carried.round)  # a spectator sees aliases only
+                here._told(table.id, event, staked.round_id)
+                made = here._spectators_message(table.id, staked.round_id, carried)
+                assert made == here.snapshot(table.id, SPECTATOR)
+            assert orders[0] < orders[1] and carried.closed
+        finally:
+            for floor in (here, there):
+                floor.worker.shutdown()
+                floor.reader.shutdown()
+                floor.archive.shutdown()
+
+
+def test_the_bus_holds_back_a_picture_older_than_one_it_let_through() -> None:
+    """Real Redis: a command's notice published after a later command's carries its
+    picture marked not to be shown (its receivers read the round instead)."""
+
+    async def run() -> list[tuple[int, str, bool]]:
+        bus = RedisBus(REDIS_URL, f"test-{secrets.token_hex(4)}")
+        got: list[tuple[int, str, bool]] = []
+        done = asyncio.Event()
+
+        async def deliver(
+            table: int, seq: int, event: str, _x: object, _r: object, _mine: bool,
+            carried: Carried | None,
+        ) -> None:  # fmt: skip
+            got.append((seq, event, carried is not None))
+            if len(got) == 4:
+                done.set()
+
+        async def resync() -> None:
+            return None
+
+        await bus.start(deliver, resync)
+        try:
+            picture = {"round_id": "t7-r1"}
+            for event, order in (("later", 9), ("earlier", 5), ("same", 9), ("none", -1)):
+                carried = None if order < 0 else Carried(picture, False, order)
+                await bus.publish(7, 0, event, {}, "t7-r1", carried)
+            await asyncio.wait_for(done.wait(), 10)
+        finally:
+            await bus.stop()
+        return got
+
+    assert asyncio.run(run()) == [
+        (1, "later", True), (2, "earlier", False), (3, "same", True), (4, "none", False)
+    ]  # fmt: skip

@@ -265,6 +265,16 @@ class RoundRecords:
         picture = self._picture(check_round(round_id))
         return [self._view_of(picture, viewer) for viewer in viewers]
 
+    def kept_view(self, round_id: str, viewer: Viewer) -> tuple[int, RoundView] | None:
+        """The round as ``viewer`` saw it at its last commit made or read here, with that
+        picture's place in the round's history (:func:`history_order`), read from memory:
+        what a command here just did, for other processes' spectators (the server's bus).
+        None when no picture of it is kept."""
+        picture = self._shown.get(check_round(round_id))
+        if picture is None:
+            return None
+        return history_order(picture[0]), self._view_of(picture, viewer)
+
     def _picture(self, round_id: str) -> tuple[TableRound, Rebuilt]:
         """The round as committed: the one kept when nothing changed it since (another
         process, another runner), else carried on to its row (one read of the row, one
@@ -487,6 +497,18 @@ def _version(row: Any) -> tuple[int, str, bool]:
     return row.events, row.phase, row.seed_revealed
 
 
+def history_order(row: TableRound) -> int:
+    """Where a picture of a round stands in its table's history, as one number that only
+    grows: the round's number, then its events, then its seed revealed (the last change
+    of a closed round).
+
+    >>> class Row: number, events, seed_revealed = 3, 17, False
+    >>> history_order(Row()) < history_order(Row()) + 1
+    True
+    """
+    return (row.number << 24) | (row.events << 1) | int(row.seed_revealed)
+
+
 def round_row(found: Any) -> TableRound:
     """A round's row as read on the driver's cursor, as the object the runner works on: not
     the session's (a command writes what it changes itself, :func:`write_rows`)."""
@@ -519,6 +541,7 @@ __all__ = [
     "MAX_ACTIONS_PER_BOX",
     "OPEN_PHASES",
     "RoundRecords",
+    "history_order",
     "round_row",
     "write_rows",
 ]

@@ -10,9 +10,15 @@ whichever process ran the command, in one order with one numbering:
   the order the scripts ran, so every process receives a table's numbers in
   increasing order;
 * what crosses Redis is a *notice* (table, seq, event, the public detail of the
-  event, the round now on show), never a table state: each process reads the
-  table and projects it for its own sockets, so no card travels through Redis
-  and no process sends another process's viewers anything;
+  event, the round now on show) and, for an event of a round, the round as a
+  *spectator* sees it just after the command (:class:`Carried`): nothing a
+  spectator at the table could not see, so no hidden card travels through Redis.
+  A process gives that picture to its own spectators instead of reading the round
+  and projecting it again, and reads and projects for its players as before. The
+  publishing script lets a picture through only if it is not older than the last
+  one the table's notices carried (a command's notice may be published after a
+  later command's): a notice whose picture is held back says so, and its
+  receivers read the round, as they would without it;
 * a process that sees a number skipped (a message lost while it reconnected)
   sends its viewers a ``snapshot`` under the new number instead of an ``event``;
   when Redis was away, every process resends every viewer a snapshot once it
@@ -37,23 +43,40 @@ import hashlib
 import json
 import secrets
 from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
 from typing import Any
 
 import redis.asyncio as redis
 from redis.exceptions import RedisError
 
 from croupier.games.base import JSON
+from croupier.server.hub import encode
 from croupier.server.logs import log
 
-# What a process does with a table notice: (table, seq, event, detail, round, sent by itself).
-Deliver = Callable[[int, int, str, JSON, str | None, bool], Awaitable[None]]
+
+@dataclass(frozen=True, slots=True)
+class Carried:
+    """A round as a spectator saw it just after a command (the ``round`` of a spectator's
+    snapshot, card numbers already aliases), whether it was closed, and its history order
+    (:func:`~croupier.casino.round_records.history_order`)."""
+
+    round: JSON
+    closed: bool
+    order: int
+
+
+# What a process does with a table notice: (table, seq, event, detail, round, sent by itself,
+# the spectators' picture of the round if it carried one that may be shown).
+Deliver = Callable[[int, int, str, JSON, str | None, bool, Carried | None], Awaitable[None]]
 Resync = Callable[[], Awaitable[None]]
 # What a process does when any process ends a session: (token hash, why).
 SessionEnded = Callable[[str, str], object]
 
-# KEYS[1] the table's counter, KEYS[2] the events channel; ARGV[1] the publisher's last seq
-# for the table, ARGV[2] the notice without its seq. A counter below the publisher's own
-# (Redis restarted empty) is lifted first, so numbers only ever go up.
+# KEYS[1] the table's counter, KEYS[2] the events channel, KEYS[3] the history order of the
+# last picture its notices carried; ARGV[1] the publisher's last seq for the table, ARGV[2] the
+# notice without its seq, ARGV[3] its picture's history order (-1: it carries none). A counter
+# below the publisher's own (Redis restarted empty) is lifted first, so numbers only ever go
+# up. What is published is "seq carried notice": carried is 1 when the picture may be shown.
 _PUBLISH = """
 local seq = redis.call('INCR', KEYS[1])
 local floor = tonumber(ARGV[1])
@@ -61,7 +84,13 @@ if seq <= floor then
   seq = floor + 1
   redis.call('SET', KEYS[1], seq)
 end
-redis.call('PUBLISH', KEYS[2], seq .. ' ' .. ARGV[2])
+local carried = 0
+local order = tonumber(ARGV[3])
+if order >= 0 and order >= tonumber(redis.call('GET', KEYS[3]) or '-1') then
+  redis.call('SET', KEYS[3], ARGV[3])
+  carried = 1
+end
+redis.call('PUBLISH', KEYS[2], seq .. ' ' .. carried .. ' ' .. ARGV[2])
 return seq
 """
 # Lift a counter to at least ARGV[1]; its value after.
@@ -104,6 +133,9 @@ class RedisBus:
     def counter(self, table_id: int) -> str:
         return f"croupier:{self.space}:seq:{table_id}"
 
+    def shown(self, table_id: int) -> str:
+        return f"croupier:{self.space}:shown:{table_id}"
+
     # ------------------------------------------------------------ start and stop
 
     async def start(self, deliver: Deliver, resync: Resync) -> None:
@@ -134,16 +166,24 @@ class RedisBus:
     # ------------------------------------------------------------ sending
 
     async def publish(
-        self, table_id: int, last_seq: int, event: str, detail: JSON, round_id: str | None
+        self,
+        table_id: int,
+        last_seq: int,
+        event: str,
+        detail: JSON,
+        round_id: str | None,
+        carried: Carried | None = None,
     ) -> int | None:
         """Number and publish a table notice; its seq, or None when Redis is unreachable."""
-        notice = json.dumps(
-            {"t": table_id, "e": event, "x": detail, "r": round_id, "p": self.process},
-            separators=(",", ":"),
-        )
+        body: JSON = {"t": table_id, "e": event, "x": detail, "r": round_id, "p": self.process}
+        if carried is not None:
+            body["v"], body["c"] = carried.round, carried.closed
+        notice = encode(body)
+        order = -1 if carried is None else carried.order
         try:
             seq = await self._publish(
-                keys=[self.counter(table_id), self.events], args=[last_seq, notice]
+                keys=[self.counter(table_id), self.events, self.shown(table_id)],
+                args=[last_seq, notice, order],
             )
         except (RedisError, OSError) as error:
             log.warning("redis publish failed", extra={"table": table_id, "why": str(error)})
@@ -206,8 +246,11 @@ class RedisBus:
                 for handler in self._session_handlers:
                     handler(token_hash, why or "the session has ended: log in again")
                 return
-            seq_text, notice_text = data.decode().split(" ", 1)
+            seq_text, carried_flag, notice_text = data.decode().split(" ", 2)
             notice = json.loads(notice_text)
+            carried = None
+            if carried_flag == "1" and "v" in notice:
+                carried = Carried(notice["v"], bool(notice["c"]), -1)
             assert self._deliver is not None
             await self._deliver(
                 int(notice["t"]),
@@ -216,6 +259,7 @@ class RedisBus:
                 notice["x"],
                 notice["r"],
                 notice["p"] == self.process,
+                carried,
             )
         except Exception:  # one bad notice must not stop the listener
             log.exception("redis notice failed", extra={"channel": channel})

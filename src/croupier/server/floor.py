@@ -38,7 +38,7 @@ from croupier.games.base import JSON, Viewer, ViewerRole
 from croupier.games.common.tiers import DEFAULT_TIER
 from croupier.profiles import load, profile_ids
 from croupier.server.api_games import UNLOADABLE, playable
-from croupier.server.bus import RedisBus
+from croupier.server.bus import Carried, RedisBus
 from croupier.server.hub import Hub, Subscriber, ViewerKey, viewer_key
 from croupier.server.lease import ClockLease
 from croupier.server.logs import log
@@ -54,6 +54,12 @@ TIMER_PERIOD_S = 0.25
 # A table's seats and open round are kept between events (this server makes every change to
 # them and notes it); reread at least this often in case staff changed a table elsewhere.
 INFO_TTL_S = 2.0
+# With Redis connected every process hears of every change any process makes to a table (the
+# notice drops or corrects what it kept; after an outage every table is read again), so only a
+# change made outside the servers is left for the reread: reading the seats every 2 s cost a
+# process with spectators of many tables three statements per table event, an eighth of its
+# CPU at the issue's load on PostgreSQL (docs/performance.md, eighth pass).
+INFO_TTL_BUS_S = 30.0
 # How often the clock looks for abandoned colour chips (their time is counted in minutes).
 SWEEP_PERIOD_S = 30.0
 # How often each process notes the players with a socket open at their tables, and the clock
@@ -90,7 +96,9 @@ def round_table(round_id: str) -> int:
     return int(round_id.split("-", 1)[0][1:])
 
 
-Notice = tuple[int, str, JSON, str | None, bool]
+Notice = tuple[int, str, JSON, str | None, bool, Carried | None]
+SPECTATOR = Viewer.spectator()
+SPECTATORS = viewer_key(SPECTATOR)
 
 
 class Floor:
@@ -310,9 +318,10 @@ class Floor:
 
     def _known(self, table_id: int) -> TableInfo | None:
         """The table's seats and open round as kept, if read or told less than
-        :data:`INFO_TTL_S` ago."""
+        :data:`INFO_TTL_S` ago (:data:`INFO_TTL_BUS_S` while Redis is connected)."""
         cached = self._info.get(table_id)
-        if cached is not None and time.monotonic() - cached[0] < INFO_TTL_S:
+        ttl = INFO_TTL_BUS_S if self.bus is not None and self.bus.connected else INFO_TTL_S
+        if cached is not None and time.monotonic() - cached[0] < ttl:
             return cached[1]
         return None
 
@@ -372,16 +381,49 @@ class Floor:
         Redis to every process when there is one, else (or while it is down) to this one's."""
         if self.bus is not None and self.bus.connected:
             channel = self.hub.channel(str(table_id))
-            seq = await self.bus.publish(
-                table_id, channel.seq, event, extra, self.last_round.get(table_id)
-            )
+            round_id = self.last_round.get(table_id)
+            carried = None
+            if event in ROUND_EVENTS and round_id is not None:
+                carried = await self.read(self._carried, table_id, round_id)
+            seq = await self.bus.publish(table_id, channel.seq, event, extra, round_id, carried)
             if seq is not None:
                 await self._echo(table_id, seq)
                 return seq
         return await self._send(table_id, None, event, extra, snapshot=False)
 
+    def _carried(self, table_id: int, round_id: str) -> Carried | None:
+        """The round as its spectators see it after this process's command, for the notice
+        (blocking): the picture kept at its commit, no read; None if none is kept."""
+        kept = self.rounds.kept_view(round_id, SPECTATOR)
+        if kept is None:
+            return None
+        order, view = kept
+        info = self._known(table_id)
+        cards = (set() if info is None else set(info.seats.values())) | {
+            s.player for s in view.stakes
+        }
+        return Carried(anonymise(view.to_json(), SPECTATOR, cards), view.closed, order)
+
+    def _spectators_message(self, table_id: int, round_id: str, carried: Carried) -> JSON | None:
+        """A spectator's snapshot made of a notice's picture and the table as kept here,
+        with no read of the round (None when the table is not kept)."""
+        info = self._known(table_id)
+        if info is None:
+            return None
+        if carried.closed and info.open_round == round_id:  # as :meth:`snapshot` does
+            info = replace(info, open_round=None)
+            self._info[table_id] = (self._info[table_id][0], info)
+        return {"table": self.table_json(info, SPECTATOR), "round": carried.round}
+
     async def _send(
-        self, table_id: int, seq: int | None, event: str, extra: JSON, *, snapshot: bool
+        self,
+        table_id: int,
+        seq: int | None,
+        event: str,
+        extra: JSON,
+        *,
+        snapshot: bool,
+        carried: tuple[str, Carried] | None = None,
     ) -> int:
         """Project the table for each of this process's viewers and queue it (under the next
         number, or ``seq``); the number sent."""
@@ -391,6 +433,12 @@ class Floor:
                 # A local delivery (Redis down) got here first: numbers never go back.
                 seq, snapshot = channel.seq + 1, True
             ready: dict[ViewerKey, JSON] = {}
+            if carried is not None:
+                if self._known(table_id) is None:  # kept for seconds; an event comes less often
+                    await self.read(self.info, table_id)
+                message = self._spectators_message(table_id, *carried)
+                if message is not None:
+                    ready[SPECTATORS] = message
             while True:  # viewers who joined while we computed get theirs too
                 missing = [v for v in channel.viewers() if viewer_key(v) not in ready]
                 if not missing:
@@ -410,7 +458,14 @@ class Floor:
     # ------------------------------------------------------------ notices from Redis
 
     async def receive(
-        self, table_id: int, seq: int, event: str, extra: JSON, round_id: str | None, mine: bool
+        self,
+        table_id: int,
+        seq: int,
+        event: str,
+        extra: JSON,
+        round_id: str | None,
+        mine: bool,
+        carried: Carried | None = None,
     ) -> None:
         """A table notice from Redis (any process's, this one's too): queued for the table's
         courier, so the listener never waits on a snapshot."""
@@ -418,12 +473,12 @@ class Floor:
         if inbox is None:
             inbox = self._inbox[table_id] = asyncio.Queue()
             self._couriers[table_id] = asyncio.create_task(self._courier(table_id, inbox))
-        inbox.put_nowait((seq, event, extra, round_id, mine))
+        inbox.put_nowait((seq, event, extra, round_id, mine, carried))
 
     async def _courier(self, table_id: int, inbox: asyncio.Queue[Notice]) -> None:
         channel = self.hub.channel(str(table_id))
         while True:
-            seq, event, extra, round_id, mine = await inbox.get()
+            seq, event, extra, round_id, mine, carried = await inbox.get()
             try:
                 if not mine:  # another process changed the table
                     self._told(table_id, event, round_id)
@@ -433,7 +488,8 @@ class Floor:
                     seq = await self.bus.lift(table_id, channel.seq + 1)
                 if snapshot:
                     log.info("sequence gap healed", extra={"table": table_id, "seq": seq})
-                await self._send(table_id, seq, event, extra, snapshot=snapshot)
+                shown = None if carried is None or round_id is None else (round_id, carried)
+                await self._send(table_id, seq, event, extra, snapshot=snapshot, carried=shown)
             except Exception:
                 log.exception("table notice failed", extra={"table": table_id})
 
@@ -455,9 +511,9 @@ class Floor:
         """Redis is back after an outage: lift its counters to ours and send every viewer of
         this process a fresh snapshot (whatever happened meanwhile is in it)."""
         assert self.bus is not None
+        self._info.clear()  # notices were missed meanwhile: every table is read again
         for name in list(self.hub.channels):
             table_id = int(name)
-            self._info.pop(table_id, None)
             channel = self.hub.channel(name)
             seq = await self.bus.lift(table_id, channel.seq + 1)
             await self._send(table_id, seq, "resync", {}, snapshot=True)
