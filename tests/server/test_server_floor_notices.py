@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import asyncio
 import secrets
+from collections.abc import Iterator
+from contextlib import contextmanager
 from datetime import date
 from pathlib import Path
 
@@ -22,21 +24,33 @@ from .conftest import FAST_HASHER, PASSWORD
 REDIS_URL = "redis://127.0.0.1:6379/0"  # make test starts it (make services)
 
 
-def test_a_round_event_from_another_process_keeps_the_seats_and_shows_its_round(
-    tmp_path: Path,
-) -> None:
+@contextmanager
+def two_processes(tmp_path: Path, mode: TableMode) -> Iterator[tuple[Floor, Floor, int, str]]:
+    """Two floors on one database (two processes, their notices delivered by hand): a
+    table made by the second with a player seated at box 1; (here, there, table, card)."""
     with sqlite_store(tmp_path) as store:
         casino = Casino(store, hasher=FAST_HASHER)
         card = casino.players.register(
             Registration("Anna Petrova", date(1990, 5, 17), "passport", "4509 000001", PASSWORD)
         ).card_number
         casino.cashier.buy_chips("desk-1", card, 100_000)
-        here, there = Floor(casino, Hub(16)), Floor(casino, Hub(16))  # two processes
-        table = there.tables.create(
-            TableConfig("russian", Limits(100, 10_000, 10**6), TableMode.PERSONAL)
-        )
+        here, there = Floor(casino, Hub(16)), Floor(casino, Hub(16))
+        table = there.tables.create(TableConfig("russian", Limits(100, 10_000, 10**6), mode))
         there.tables.sit(table.id, card, 1)
-        assert here.info(table.id).seats == {1: card}  # read once, kept
+        try:
+            yield here, there, table.id, card
+        finally:
+            for floor in (here, there):
+                floor.worker.shutdown()
+                floor.reader.shutdown()
+                floor.archive.shutdown()
+
+
+def test_a_round_event_from_another_process_keeps_the_seats_and_shows_its_round(
+    tmp_path: Path,
+) -> None:
+    with two_processes(tmp_path, TableMode.PERSONAL) as (here, there, table, card):
+        assert here.info(table).seats == {1: card}  # read once, kept
         reads: list[int] = []
         real_get = here.tables.get
 
@@ -45,30 +59,24 @@ def test_a_round_event_from_another_process_keeps_the_seats_and_shows_its_round(
             return real_get(table_id)
 
         here.tables.get = counted  # type: ignore[method-assign]
-        try:
-            staked = there.rounds.stake("s-1", table.id, card, 1, {"ante": 1000})
-            here._told(table.id, "stake", staked.round_id)
-            shown = here.snapshots(table.id, [Viewer.spectator()])
-            (snapshot,) = shown.values()
-            assert snapshot["table"]["open_round"] == staked.round_id
-            assert snapshot["round"]["round_id"] == staked.round_id
-            assert reads == []  # the seats as read before: a stake moves none
+        staked = there.rounds.stake("s-1", table, card, 1, {"ante": 1000})
+        here._told(table, "stake", staked.round_id)
+        shown = here.snapshots(table, [Viewer.spectator()])
+        (snapshot,) = shown.values()
+        assert snapshot["table"]["open_round"] == staked.round_id
+        assert snapshot["round"]["round_id"] == staked.round_id
+        assert reads == []  # the seats as read before: a stake moves none
 
-            there.rounds.act("a-1", staked.round_id, card, {"box": 1, "act": "fold"})
-            here._told(table.id, "act", staked.round_id)
-            (snapshot,) = here.snapshots(table.id, [Viewer.spectator()]).values()
-            assert snapshot["round"]["phase"] == "settled"
-            assert snapshot["table"]["open_round"] is None  # its view said it closed
-            assert here.info(table.id).open_round is None and reads == []
+        there.rounds.act("a-1", staked.round_id, card, {"box": 1, "act": "fold"})
+        here._told(table, "act", staked.round_id)
+        (snapshot,) = here.snapshots(table, [Viewer.spectator()]).values()
+        assert snapshot["round"]["phase"] == "settled"
+        assert snapshot["table"]["open_round"] is None  # its view said it closed
+        assert here.info(table).open_round is None and reads == []
 
-            there.tables.stand(table.id, card, 1)
-            here._told(table.id, "stand", staked.round_id)
-            assert here.info(table.id).seats == {} and reads == [table.id]  # read again
-        finally:
-            for floor in (here, there):
-                floor.worker.shutdown()
-                floor.reader.shutdown()
-                floor.archive.shutdown()
+        there.tables.stand(table, card, 1)
+        here._told(table, "stand", staked.round_id)
+        assert here.info(table).seats == {} and reads == [table]  # read again
 
 
 def test_a_spectators_message_from_the_picture_another_process_carried_is_their_snapshot(
@@ -76,41 +84,25 @@ def test_a_spectators_message_from_the_picture_another_process_carried_is_their_
 ) -> None:
     """The round a command's process carries in its notice, with the table as kept here,
     is what a spectator here would have read: after a stake (open) and a fold (settled)."""
-    with sqlite_store(tmp_path) as store:
-        casino = Casino(store, hasher=FAST_HASHER)
-        card = casino.players.register(
-            Registration("Anna Petrova", date(1990, 5, 17), "passport", "4509 000001", PASSWORD)
-        ).card_number
-        casino.cashier.buy_chips("desk-1", card, 100_000)
-        here, there = Floor(casino, Hub(16)), Floor(casino, Hub(16))  # two processes
-        table = there.tables.create(
-            TableConfig("russian", Limits(100, 10_000, 10**6), TableMode.PUBLIC)
-        )
-        there.tables.sit(table.id, card, 1)
-        here.info(table.id)
-        try:
-            staked = there.rounds.stake("s-1", table.id, card, 1, {"ante": 1000})
-            orders = []
-            for event, command in (
-                ("stake", None),
-                ("act", lambda: there.rounds.act("a-1", staked.round_id, card,
-                                                 {"box": 1, "act": "fold"})),
-            ):  # fmt: skip
-                if command is not None:
-                    command()
-                carried = there._carried(table.id, staked.round_id)
-                assert carried is not None
-                orders.append(carried.order)
-                assert card not in str(carried.round)  # a spectator sees aliases only
-                here._told(table.id, event, staked.round_id)
-                made = here._spectators_message(table.id, staked.round_id, carried)
-                assert made == here.snapshot(table.id, SPECTATOR)
-            assert orders[0] < orders[1] and carried.closed
-        finally:
-            for floor in (here, there):
-                floor.worker.shutdown()
-                floor.reader.shutdown()
-                floor.archive.shutdown()
+    with two_processes(tmp_path, TableMode.PUBLIC) as (here, there, table, card):
+        here.info(table)
+        staked = there.rounds.stake("s-1", table, card, 1, {"ante": 1000})
+        orders = []
+        for event, command in (
+            ("stake", None),
+            ("act", lambda: there.rounds.act("a-1", staked.round_id, card,
+                                             {"box": 1, "act": "fold"})),
+        ):  # fmt: skip
+            if command is not None:
+                command()
+            carried = there._carried(table, staked.round_id)
+            assert carried is not None
+            orders.append(carried.order)
+            assert card not in str(carried.round)  # a spectator sees aliases only
+            here._told(table, event, staked.round_id)
+            made = here._spectators_message(table, staked.round_id, carried)
+            assert made == here.snapshot(table, SPECTATOR)
+        assert orders[0] < orders[1] and carried.closed
 
 
 def test_the_bus_holds_back_a_picture_older_than_one_it_let_through() -> None:
