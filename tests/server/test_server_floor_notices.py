@@ -10,12 +10,16 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from datetime import date
 from pathlib import Path
+from types import SimpleNamespace
+
+import pytest
 
 from croupier.casino import Casino, Registration
 from croupier.casino.tables import TableConfig, TableMode
 from croupier.games.base import Limits, Viewer
+from croupier.server import floor as floor_module
 from croupier.server.bus import Carried, RedisBus
-from croupier.server.floor import SPECTATOR, Floor
+from croupier.server.floor import INFO_TTL_BUS_S, INFO_TTL_S, SPECTATOR, Floor
 from croupier.server.hub import Hub
 from croupier.store.testing import sqlite_store
 
@@ -139,3 +143,37 @@ def test_the_bus_holds_back_a_picture_older_than_one_it_let_through() -> None:
     assert asyncio.run(run()) == [
         (1, "later", True), (2, "earlier", False), (3, "same", True), (4, "none", False)
     ]  # fmt: skip
+
+
+def test_with_redis_connected_the_seats_are_kept_until_a_notice_or_a_reconnect(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Without Redis a table's seats are read again after INFO_TTL_S; with Redis connected
+    (every change any process makes arrives as a notice) they are kept INFO_TTL_BUS_S, until
+    a notice of a seat change, or Redis coming back after an outage, drops them."""
+    clock = [1000.0]
+    monkeypatch.setattr(floor_module, "time", SimpleNamespace(monotonic=lambda: clock[0]))
+
+    async def run(here: Floor, table: int) -> list[bool]:
+        kept = []
+        here.info(table)
+        clock[0] += INFO_TTL_S + 1
+        kept.append(here._known(table) is not None)  # no Redis: read again
+        here.bus = RedisBus(REDIS_URL, f"test-{secrets.token_hex(4)}")
+        await here.bus.start(here.receive, here.resync)
+        try:
+            assert here.bus.connected
+            here.info(table)
+            clock[0] += INFO_TTL_BUS_S - 1
+            kept.append(here._known(table) is not None)  # Redis: kept
+            here._told(table, "stand", None)
+            kept.append(here._known(table) is not None)  # a seat changed elsewhere
+            here.info(table)
+            await here.resync()
+            kept.append(here._known(table) is not None)  # Redis back: read again
+        finally:
+            await here.bus.stop()
+        return kept
+
+    with two_processes(tmp_path, TableMode.PUBLIC) as (here, _there, table, _card):
+        assert asyncio.run(run(here, table)) == [False, True, False, False]
