@@ -433,7 +433,8 @@ class Floor:
                 # A local delivery (Redis down) got here first: numbers never go back.
                 seq, snapshot = channel.seq + 1, True
             ready: dict[ViewerKey, JSON] = {}
-            if carried is not None:
+            spectators = any(v.role is ViewerRole.SPECTATOR for v in channel.viewers())
+            if carried is not None and spectators:  # (with none here, nothing to read for them)
                 if self._known(table_id) is None:  # kept for seconds; an event comes less often
                     await self.read(self.info, table_id)
                 message = self._spectators_message(table_id, *carried)
