@@ -177,3 +177,36 @@ def test_with_redis_connected_the_seats_are_kept_until_a_notice_or_a_reconnect(
 
     with two_processes(tmp_path, TableMode.PUBLIC) as (here, _there, table, _card):
         assert asyncio.run(run(here, table)) == [False, True, False, False]
+
+
+def test_a_carried_picture_is_given_to_the_spectators_here_and_read_for_nobody(
+    tmp_path: Path,
+) -> None:
+    """A notice's picture reaches this process's spectators as their snapshot; where this
+    process has no spectator of the table, nothing is read for it (not even the seats)."""
+    with two_processes(tmp_path, TableMode.PUBLIC) as (here, there, table, card):
+        staked = there.rounds.stake("s-1", table, card, 1, {"ante": 1000})
+        carried = there._carried(table, staked.round_id)
+        assert carried is not None
+        reads: list[int] = []
+        real_get = here.tables.get
+
+        def counted(table_id: int) -> object:
+            reads.append(table_id)
+            return real_get(table_id)
+
+        here.tables.get = counted  # type: ignore[method-assign]
+
+        async def run() -> object:
+            shown = (staked.round_id, carried)
+            await here._send(table, 1, "stake", {}, snapshot=False, carried=shown)
+            assert reads == []  # nobody here: nothing read
+            channel = here.hub.channel(str(table))
+            watcher = channel.subscribe(SPECTATOR, lambda _viewer: {})
+            watcher.queue.get_nowait()  # its first snapshot
+            await here._send(table, 2, "stake", {}, snapshot=False, carried=shown)
+            return watcher.queue.get_nowait()
+
+        sent = asyncio.run(run())
+        assert reads == [table]  # the seats, once; the round came with the notice
+        assert isinstance(sent, dict) and sent["state"] == here.snapshot(table, SPECTATOR)

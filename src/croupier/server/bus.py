@@ -250,7 +250,7 @@ class RedisBus:
             notice = json.loads(notice_text)
             carried = None
             if carried_flag == "1" and "v" in notice:
-                carried = Carried(notice["v"], bool(notice["c"]), -1)
+                carried = Carried(notice["v"], bool(notice["c"]), -1)  # its order: in Redis only
             assert self._deliver is not None
             await self._deliver(
                 int(notice["t"]),
