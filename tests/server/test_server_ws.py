@@ -125,6 +125,37 @@ def test_a_decision_sent_again_after_it_ended_its_round_is_replayed_not_refused(
     assert balance(client, headers) == 100_000 - 1000 - 1000  # one folded ANTE, one held
 
 
+def test_a_decision_goes_to_the_tables_round_when_the_one_last_seen_here_has_ended(
+    client: TestClient, player: Make, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A decision tries the round this process last saw at the table, with no look-up; when
+    another process has ended it and begun another (here: the process is told the old
+    round), the guess is refused writing nothing and the table's round is looked up."""
+    floor = client.app.state.croupier.floor  # type: ignore[attr-defined]
+    looked_up: list[int] = []
+    current = floor.rounds.current
+    monkeypatch.setattr(floor.rounds, "current", lambda t: looked_up.append(t) or current(t))
+    table_id = open_table(client)
+    _card, headers = player(chips=100_000)
+    with join(client, table_id, headers, "p") as p:
+        me = TableClient(p, "p")
+        me.send(intent="sit", box=1)
+        me.until(me.send(intent="stake", box=1, stake={"ante": 1000})["seq"])
+        assert me.round is not None
+        ended = me.round["round_id"]
+        folded = me.send(intent="act", action={"box": 1, "act": "fold"})
+        assert folded["type"] == "ack" and looked_up == []  # the guess was right: no look-up
+        me.until(me.send(intent="stake", box=1, stake={"ante": 1000})["seq"])
+        floor.last_round[table_id] = ended  # what a process not yet told of the new round holds
+        played = me.send(intent="act", action={"box": 1, "act": "fold"}, key="on-the-new-round")
+        assert played["type"] == "ack" and played["replayed"] is False
+        assert looked_up == [table_id]
+        me.until(played["seq"])
+        assert me.round is not None and me.round["round_id"] != ended
+        assert me.round["phase"] == "settled"
+    assert balance(client, headers) == 100_000 - 2000  # two folded ANTEs, each once
+
+
 def test_reconnecting_mid_round_gets_the_whole_round_back(client: TestClient, player: Make) -> None:
     table_id = open_table(client)
     _card, headers = player(chips=100_000)

@@ -27,7 +27,7 @@ from fastapi import WebSocket, WebSocketDisconnect
 
 from croupier.casino import AuthError, CasinoError, Profile
 from croupier.casino.auth import SESSION_ENDED, token_hash
-from croupier.casino.errors import Conflict
+from croupier.casino.errors import Conflict, Refused
 from croupier.casino.round_view import RoundView
 from croupier.casino.tables import TableInfo
 from croupier.games.base import JSON, RuleError, Viewer
@@ -133,9 +133,23 @@ def _on_round(
     """A deal or a decision on the table's round. An intent sent again after its answer
     was lost with its socket may find its round ended since (the decision ended it, or
     the clock did): it is answered from the round its key names, as a replay, not
-    refused, so the player's page learns that it was done (once)."""
+    refused, so the player's page learns that it was done (once).
+
+    The round this process last saw at the table is tried first, with no look-up: nearly
+    always it is the one in play. A guess gone stale (the round ended, another began on
+    another process) is refused, writing nothing and leaving the key unused, and the
+    table's round is then looked up as before."""
     rounds = floor.rounds
-    current = rounds.current(table_id)
+    guess = floor.last_round.get(table_id)
+    if guess is None:
+        current = rounds.current(table_id)
+    else:
+        try:
+            return command(guess)
+        except (Refused, Conflict) as error:  # Conflict: the key ran on another round
+            current = rounds.current(table_id)
+            if current == guess and isinstance(error, Refused):
+                raise  # refused on the table's round itself: that is the answer
     if current is None:
         earlier = rounds.round_of_key(key, operation)
         if earlier is None:
