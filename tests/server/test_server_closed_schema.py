@@ -44,7 +44,7 @@ def test_stud_play_with_fields_it_does_not_take_is_refused_and_not_stored(
     with join(client, table_id, headers, "p") as socket:
         me = TableClient(socket, "p")
         me.send(intent="sit", box=1)
-        me.until(me.send(intent="stake", box=1, stake={"ante": 100})["seq"])
+        me.stake(100)
         assert me.round is not None
         round_id = me.round["round_id"]
         events = floor.rounds.view(round_id, Viewer.house()).events

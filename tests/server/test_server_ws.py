@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -33,6 +34,15 @@ def join(client: TestClient, table_id: int, headers: dict[str, str] | None, name
     if headers is None:
         return client.websocket_connect(f"/ws/tables/{table_id}?as=spectator")
     return client.websocket_connect(f"/ws/tables/{table_id}", headers=headers)
+
+
+@contextmanager
+def seated(client: TestClient, table_id: int, headers: dict[str, str]) -> Iterator[TableClient]:
+    """A player's socket at the table, seated at box 1."""
+    with join(client, table_id, headers, "p") as socket:
+        me = TableClient(socket, "p")
+        assert me.send(intent="sit", box=1)["type"] == "ack"
+        yield me
 
 
 def balance(client: TestClient, headers: dict[str, str]) -> int:
@@ -67,9 +77,7 @@ def test_a_round_sits_stakes_acts_and_settles_through_the_ledger(
 ) -> None:
     table_id = open_table(client)
     _card, headers = player(chips=100_000)
-    with join(client, table_id, headers, "p") as p:
-        me = TableClient(p, "p")
-        assert me.send(intent="sit", box=1)["type"] == "ack"
+    with seated(client, table_id, headers) as me:
         staked = me.send(intent="stake", box=1, stake={"ante": 1000})
         assert staked["type"] == "ack"
         me.until(staked["seq"])
@@ -87,9 +95,7 @@ def test_a_round_sits_stakes_acts_and_settles_through_the_ledger(
 def test_a_repeated_intent_key_is_applied_once(client: TestClient, player: Make) -> None:
     table_id = open_table(client)
     _card, headers = player(chips=100_000)
-    with join(client, table_id, headers, "p") as p:
-        me = TableClient(p, "p")
-        me.send(intent="sit", box=1)
+    with seated(client, table_id, headers) as me:
         first = me.send(intent="stake", box=1, stake={"ante": 1000}, key="stake-once")
         again = me.send(intent="stake", box=1, stake={"ante": 1000}, key="stake-once")
         assert first["replayed"] is False and again["replayed"] is True
@@ -104,10 +110,8 @@ def test_a_decision_sent_again_after_it_ended_its_round_is_replayed_not_refused(
     stakes): the repeat is answered from the round the key names, once, as a replay."""
     table_id = open_table(client)
     _card, headers = player(chips=100_000)
-    with join(client, table_id, headers, "p") as p:
-        me = TableClient(p, "p")
-        me.send(intent="sit", box=1)
-        me.until(me.send(intent="stake", box=1, stake={"ante": 1000})["seq"])
+    with seated(client, table_id, headers) as me:
+        me.stake(1000)
         fold = {"box": 1, "act": "fold"}
         first = me.send(intent="act", action=fold, key="fold-once")
         assert first["type"] == "ack" and first["replayed"] is False
@@ -116,7 +120,7 @@ def test_a_decision_sent_again_after_it_ended_its_round_is_replayed_not_refused(
         again = me.send(intent="act", action=fold, key="fold-once")
         assert again["type"] == "ack" and again["replayed"] is True
         # a new round taking stakes: the repeat still names the folded one
-        me.until(me.send(intent="stake", box=1, stake={"ante": 1000})["seq"])
+        me.stake(1000)
         later = me.send(intent="act", action=fold, key="fold-once")
         assert later["type"] == "ack" and later["replayed"] is True
         # the same key for another decision is still refused as reused
@@ -137,15 +141,13 @@ def test_a_decision_goes_to_the_tables_round_when_the_one_last_seen_here_has_end
     monkeypatch.setattr(floor.rounds, "current", lambda t: looked_up.append(t) or current(t))
     table_id = open_table(client)
     _card, headers = player(chips=100_000)
-    with join(client, table_id, headers, "p") as p:
-        me = TableClient(p, "p")
-        me.send(intent="sit", box=1)
-        me.until(me.send(intent="stake", box=1, stake={"ante": 1000})["seq"])
+    with seated(client, table_id, headers) as me:
+        me.stake(1000)
         assert me.round is not None
         ended = me.round["round_id"]
         folded = me.send(intent="act", action={"box": 1, "act": "fold"})
         assert folded["type"] == "ack" and looked_up == []  # the guess was right: no look-up
-        me.until(me.send(intent="stake", box=1, stake={"ante": 1000})["seq"])
+        me.stake(1000)
         floor.last_round[table_id] = ended  # what a process not yet told of the new round holds
         played = me.send(intent="act", action={"box": 1, "act": "fold"}, key="on-the-new-round")
         assert played["type"] == "ack" and played["replayed"] is False
@@ -159,10 +161,8 @@ def test_a_decision_goes_to_the_tables_round_when_the_one_last_seen_here_has_end
 def test_reconnecting_mid_round_gets_the_whole_round_back(client: TestClient, player: Make) -> None:
     table_id = open_table(client)
     _card, headers = player(chips=100_000)
-    with join(client, table_id, headers, "p") as p:
-        me = TableClient(p, "p")
-        me.send(intent="sit", box=1)
-        me.until(me.send(intent="stake", box=1, stake={"ante": 1000})["seq"])
+    with seated(client, table_id, headers) as me:
+        me.stake(1000)
         before = me.round
     with join(client, table_id, headers, "p2") as p:
         again = TableClient(p, "p2")
@@ -260,7 +260,7 @@ def test_a_restarted_server_resumes_the_open_round(tmp_path: Path) -> None:
         with join(first, table_id, headers, "p") as p:
             me = TableClient(p, "p")
             me.send(intent="sit", box=1)
-            me.until(me.send(intent="stake", box=1, stake={"ante": 1000})["seq"])
+            me.stake(1000)
             before = me.round
     with TestClient(create_app(config)) as second, join(second, table_id, headers, "p") as p:
         again = TableClient(p, "p")
@@ -317,7 +317,7 @@ def test_the_timer_decides_for_a_silent_box_at_a_public_table(
     with join(client, table_id, headers, "p") as p, join(client, table_id, None, "s") as s:
         me, watcher = TableClient(p, "p"), TableClient(s, "s")
         me.send(intent="sit", box=1)
-        me.until(me.send(intent="stake", box=1, stake={"ante": 1000})["seq"])
+        me.stake(1000)
         assert me.round is not None and me.round["deadline"] is not None
         while watcher.messages[-1].get("event") != "timer":
             watcher.receive()  # the server's clock runs on its own; no intent is sent

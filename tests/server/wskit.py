@@ -54,6 +54,13 @@ class TableClient:
         self.socket.send_json({"type": "intent", "key": key, **fields})
         return self.answer(key)
 
+    def stake(self, ante: int, box: int = 1) -> dict[str, Any]:
+        """Stake an ANTE on ``box`` and read until the table shows it; the ack."""
+        answer = self.send(intent="stake", box=box, stake={"ante": ante})
+        assert answer["type"] == "ack", answer
+        self.until(answer["seq"])
+        return answer
+
     def raw(self, text: str) -> dict[str, Any]:
         """Send raw text; the next non-event answer (an error or a pong)."""
         self.socket.send_text(text)
