@@ -28,12 +28,19 @@ def lands_on(sample: NDArray[np.float64], figure: float, z: float = Z) -> bool:
     return bool(abs(sample.mean() - figure) <= z * sample.std(ddof=1) / math.sqrt(len(sample)))
 
 
+def _interval(sample: NDArray[np.float64]) -> str:
+    """The mean and its 99 % interval, as the docs print them."""
+    return f"{sample.mean():+.5f} +- {2.576 * sample.std(ddof=1) / math.sqrt(len(sample)):.5f}"
+
+
 def assert_earns_its_ev(
     nets: NDArray[np.float64], evs: NDArray[np.float64], figure: float | None = None
 ) -> None:
     """Each round's net earns its class's EV (paired); with ``figure``, the mean
     net also lands on the whole run's figure."""
     gap = nets - evs
+    print(f"{len(gap)} samples: net - EV {_interval(gap)}, mean net {_interval(nets)}"
+          + ("" if figure is None else f" against the figure {figure:+.5f}"))  # fmt: skip
     assert lands_on(gap, 0.0), f"net - EV: mean {gap.mean():+.5f}, sd {gap.std(ddof=1):.4f}"
     if figure is not None:
         assert lands_on(nets, figure), f"mean net {nets.mean():+.5f} against {figure:+.5f}"
