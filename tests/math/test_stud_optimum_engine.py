@@ -206,7 +206,7 @@ def _played_six_on_every_core(
 
 @pytest.mark.soak
 def test_the_six_card_optimum_through_the_engine_for_a_million_rounds() -> None:
-    """21,300 hands x 47 up cards (1,001,100 rounds; about 1.5 CPU-hours, spread over the
+    """21,300 hands x 47 up cards (1,001,100 rounds; about a CPU-hour, spread over the
     cores): paired with the classes' EVs, and the mean net on the figure of the whole
     ``improve`` run (its chunks of record)."""
     figure = strategy.whole_run_return("six-card", "improve")
