@@ -50,19 +50,25 @@ def two_processes(tmp_path: Path, mode: TableMode) -> Iterator[tuple[Floor, Floo
                 floor.archive.shutdown()
 
 
+def counted_reads(floor: Floor) -> list[int]:
+    """The tables whose seats ``floor`` reads from now on, in order (it still reads them)."""
+    reads: list[int] = []
+    real_get = floor.tables.get
+
+    def counted(table_id: int) -> object:
+        reads.append(table_id)
+        return real_get(table_id)
+
+    floor.tables.get = counted  # type: ignore[method-assign]
+    return reads
+
+
 def test_a_round_event_from_another_process_keeps_the_seats_and_shows_its_round(
     tmp_path: Path,
 ) -> None:
     with two_processes(tmp_path, TableMode.PERSONAL) as (here, there, table, card):
         assert here.info(table).seats == {1: card}  # read once, kept
-        reads: list[int] = []
-        real_get = here.tables.get
-
-        def counted(table_id: int) -> object:
-            reads.append(table_id)
-            return real_get(table_id)
-
-        here.tables.get = counted  # type: ignore[method-assign]
+        reads = counted_reads(here)
         staked = there.rounds.stake("s-1", table, card, 1, {"ante": 1000})
         here._told(table, "stake", staked.round_id)
         shown = here.snapshots(table, [Viewer.spectator()])
@@ -188,14 +194,7 @@ def test_a_carried_picture_is_given_to_the_spectators_here_and_read_for_nobody(
         staked = there.rounds.stake("s-1", table, card, 1, {"ante": 1000})
         carried = there._carried(table, staked.round_id)
         assert carried is not None
-        reads: list[int] = []
-        real_get = here.tables.get
-
-        def counted(table_id: int) -> object:
-            reads.append(table_id)
-            return real_get(table_id)
-
-        here.tables.get = counted  # type: ignore[method-assign]
+        reads = counted_reads(here)
 
         async def run() -> object:
             shown = (staked.round_id, carried)
