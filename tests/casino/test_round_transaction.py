@@ -17,12 +17,16 @@ from typing import Any
 
 import pytest
 from sqlalchemy import event, func, select, text
-from sqlalchemy.exc import DBAPIError
+from sqlalchemy.exc import DBAPIError, OperationalError
 
 from croupier.casino import Casino, Profile
+from croupier.casino.accounts import DEFAULT_CURRENCY
+from croupier.casino.errors import RoundClosed
+from croupier.casino.ledger import open_round_currency
 from croupier.casino.rounds import Rounds
 from croupier.games.base import Viewer
 from croupier.store import Store
+from croupier.store.hot import Sent
 from croupier.store.models import IdempotencyRecord, LedgerTransaction, TxKind
 from croupier.store.round_models import Phase, RoundEvent
 
@@ -136,3 +140,30 @@ def test_round_ending_decision_failing_in_its_settlement_leaves_nothing(
     assert stored(casino.store, round_id, "a-1") == (before[0] + 1, 1, True)
     assert casino.ledger.balance(ann) == balance
     assert casino.audit().ok
+
+
+def test_a_commands_read_of_its_round_locks_the_ledgers_round_with_it(
+    casino: Casino, new_player: Callable[..., Profile]
+) -> None:
+    # One read, not two: the stake a decision holds asks the ledger's round no more (a round
+    # trip on PostgreSQL), and the ledger's round is locked from the command's first read.
+    ann, _tables, rounds, table = seated_at_russian(casino, new_player)
+    round_id = rounds.stake("s-1", table.id, ann, 1, {"ante": 1000}).round_id
+    store = casino.store
+    with store.write() as session:
+        rounds._row(session, round_id, lock=True)
+        sent = Sent.statements
+        assert open_round_currency(session, store, round_id) == DEFAULT_CURRENCY
+        assert Sent.statements == sent
+        if store.dialect == "postgresql":
+            with store.engine.connect() as other, pytest.raises(OperationalError):
+                other.execute(
+                    text("SELECT status FROM rounds WHERE id = :id FOR UPDATE NOWAIT"),
+                    {"id": round_id},
+                )
+    # A round the ledger closed is read as closed: the ledger asks again, and refuses.
+    casino.ledger.void("void-1", round_id, "test")
+    with store.write() as session:
+        rounds._row(session, round_id, lock=True)
+        with pytest.raises(RoundClosed):
+            open_round_currency(session, store, round_id)

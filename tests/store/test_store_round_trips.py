@@ -17,6 +17,7 @@ from sqlalchemy.exc import IntegrityError
 from croupier.store import Store, db
 from croupier.store.hot import Hot
 from croupier.store.models import IdempotencyRecord, table_of
+from croupier.store.round_models import RoundEvent
 from croupier.store.testing import DEFAULT_POSTGRES_URL, POSTGRES_URL_ENV, throwaway_store
 from store.test_store_hot import AT, record
 
@@ -74,6 +75,24 @@ def test_a_deferred_writes_error_is_raised_by_the_commit(store: Store) -> None:
     with store.glance() as connection:
         assert BY_KEY.first(connection, {"key": "fourth"}) is None
     assert not in_pipeline(store)
+
+
+def test_an_insert_whose_id_the_database_makes_is_deferred_too(store: Store) -> None:
+    # The Core would fetch the new row's id (RETURNING): a round trip per event appended.
+    append = Hot(insert(table_of(RoundEvent)))
+    event = {"round_id": "no-such-round", "seq": 0, "kind": "deal", "actor": "timer"}
+    event |= {"payload": {}, "price": 0, "at": AT}
+    reached: list[str] = []
+
+    def append_then_read() -> None:
+        with store.write() as session:
+            append.rows(session, event)  # no such round: refused, but not waited for here
+            reached.append("the read after it")
+            BY_KEY.first(session, {"key": "none"})
+
+    with pytest.raises(IntegrityError):
+        append_then_read()
+    assert reached == ["the read after it"]
 
 
 def test_orm_statements_after_deferred_writes_see_them(store: Store) -> None:

@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import bindparam, event, insert, select, update
+from sqlalchemy import ColumnElement, Select, bindparam, event, insert, select, update
 from sqlalchemy.orm import Session, SessionTransaction
 
 from croupier.casino.accounts import (
@@ -184,6 +184,30 @@ def open_round_currency(session: Session, store: Store, round_id: str) -> str:
         )
     currency = known[round_id] = str(found.currency)
     return currency
+
+
+# The columns :func:`with_ledger_round` adds to a caller's read.
+LEDGER_CURRENCY, LEDGER_STATUS = "ledger_currency", "ledger_status"
+
+
+def with_ledger_round(statement: Select[Any], round_id: ColumnElement[str]) -> Select[Any]:
+    """``statement`` (a round runner's read of its own row of a round, ``round_id`` its id)
+    joined with the ledger's round of that id, its currency and status as
+    :data:`LEDGER_CURRENCY` and :data:`LEDGER_STATUS`. Read ``FOR UPDATE`` it locks both
+    rows at once, and :func:`ledger_round_read` spares the ledger its own read of the
+    round: a round trip fewer on PostgreSQL for every stake a decision holds."""
+    return statement.join(_ROUNDS, _ROUNDS.c.id == round_id).add_columns(
+        _ROUNDS.c.currency.label(LEDGER_CURRENCY), _ROUNDS.c.status.label(LEDGER_STATUS)
+    )
+
+
+def ledger_round_read(session: Session, round_id: str, values: dict[str, Any]) -> None:
+    """Take :func:`with_ledger_round`'s columns out of ``values`` (a row read in ``session``'s
+    transaction, locked: or under SQLite's one writer) and, when the round is open, let the
+    ledger know its currency for the rest of the transaction (as if it had read it)."""
+    currency, status = values.pop(LEDGER_CURRENCY), values.pop(LEDGER_STATUS)
+    if status == RoundStatus.OPEN.value:
+        session.info.setdefault(_OPEN_ROUNDS, {})[round_id] = str(currency)
 
 
 @event.listens_for(Session, "after_transaction_end")

@@ -27,7 +27,13 @@ from croupier.casino.colour import ROULETTE, ColourSettings, pay_into
 from croupier.casino.errors import BadInput, CasinoError, NotFound
 from croupier.casino.holds import holds_mismatch
 from croupier.casino.idempotency import earlier_answer
-from croupier.casino.ledger import Ledger, PayInto
+from croupier.casino.ledger import (
+    LEDGER_STATUS,
+    Ledger,
+    PayInto,
+    ledger_round_read,
+    with_ledger_round,
+)
 from croupier.casino.players import find_player
 from croupier.casino.replay import (
     Rebuilt,
@@ -91,7 +97,9 @@ _IDLE = Hot(
     .order_by(_ROUNDS.c.id)
 )
 _ROW_READ = Hot(_ROW)
-_ROW_LOCKED = Hot(_ROW.with_for_update())
+# A command's read of its round: the row locked, with the ledger's round (locked too).
+_ROW_WRITING = Hot(with_ledger_round(_ROW, _ROUNDS.c.id))  # SQLite: its one writer locks
+_ROW_LOCKED = Hot(with_ledger_round(_ROW, _ROUNDS.c.id).with_for_update())
 # A round's row is read once per command and not tracked by the session: the command
 # writes what changed in it once, with this statement, just before its commit (the ORM's
 # unit of work wrote it up to twice a command, at each flush, and cost more than that).
@@ -250,11 +258,14 @@ class RoundRecords:
 
     def _row(self, session: Session, round_id: object, *, lock: bool = False) -> TableRound:
         rid = check_round(round_id)
-        statement = _ROW_LOCKED if lock and self.store.dialect != "sqlite" else _ROW_READ
+        if lock:
+            statement = _ROW_WRITING if self.store.dialect == "sqlite" else _ROW_LOCKED
+        else:
+            statement = _ROW_READ
         found = statement.first(session, {"round_id": rid})
         if found is None:
             raise NotFound(f"no round {rid!r}", "round_not_found")
-        return round_row(found)
+        return round_row(found, session)
 
     def view(self, round_id: str, viewer: Viewer) -> RoundView:
         """The round as ``viewer`` may see it now (a spectator, a player, the house)."""
@@ -509,10 +520,16 @@ def history_order(row: TableRound) -> int:
     return (row.number << 24) | (row.events << 1) | int(row.seed_revealed)
 
 
-def round_row(found: Any) -> TableRound:
+def round_row(found: Any, session: Session | None = None) -> TableRound:
     """A round's row as read on the driver's cursor, as the object the runner works on: not
-    the session's (a command writes what it changes itself, :func:`write_rows`)."""
-    return loaded(TableRound, found._asdict())
+    the session's (a command writes what it changes itself, :func:`write_rows`). A command's
+    read with the ledger's round (:func:`~croupier.casino.ledger.with_ledger_round`) hands
+    that to the ledger of ``session``'s transaction."""
+    values = found._asdict()
+    if LEDGER_STATUS in values:
+        assert session is not None, "a read with the ledger's round is a command's"
+        ledger_round_read(session, values["id"], values)
+    return loaded(TableRound, values)
 
 
 def write_rows(session: Session) -> None:

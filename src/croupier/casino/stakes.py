@@ -31,7 +31,7 @@ from croupier.cards.fair import FairSeed, new_server_seed
 from croupier.casino.colour import ROULETTE, check_box_chip
 from croupier.casino.errors import BadInput, Refused
 from croupier.casino.holds import hold_chips
-from croupier.casino.ledger import open_round_in
+from croupier.casino.ledger import open_round_in, with_ledger_round
 from croupier.casino.players import find_player
 from croupier.casino.replay import (
     check_round,
@@ -73,8 +73,9 @@ _TAKING_ROW = select(_ROUNDS).where(
     _ROUNDS.c.table_id == bindparam("table_id"),
     _ROUNDS.c.phase.in_([literal(phase) for phase in OPEN_PHASES]),
 )
-_TAKING = Hot(_TAKING_ROW)
-_TAKING_LOCKED = Hot(_TAKING_ROW.with_for_update())
+# With the ledger's round (locked too): a stake's hold reads it no more.
+_TAKING = Hot(with_ledger_round(_TAKING_ROW, _ROUNDS.c.id))
+_TAKING_LOCKED = Hot(with_ledger_round(_TAKING_ROW, _ROUNDS.c.id).with_for_update())
 _PREVIOUS = Hot(
     select(_ROUNDS).where(
         _ROUNDS.c.table_id == bindparam("table_id"), _ROUNDS.c.number == bindparam("number")
@@ -168,7 +169,7 @@ class Stakes(RoundCommands):
                 found = taking.first(session, {"table_id": table_id})
             if found is None:
                 return self._open(session, table, client_seed)
-        row = round_row(found)
+        row = round_row(found, session)
         if row.phase != Phase.BETTING.value:
             raise Refused(
                 f"table {table_id}: round {row.id} is in play; stakes wait for the next",
@@ -341,7 +342,7 @@ class Stakes(RoundCommands):
         found = taking.first(session, {"table_id": table_id})
         if found is None:
             return None
-        row = round_row(found)
+        row = round_row(found, session)
         if row.phase != Phase.BETTING.value or row.mode != TableMode.PUBLIC.value:
             return None
         return row

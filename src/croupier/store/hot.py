@@ -19,7 +19,9 @@ DBAPI cursor of the session's own connection, in the session's transaction:
 
 On PostgreSQL a statement that returns nothing, in a session's transaction, is not waited
 for: psycopg's pipeline sends it and the next statement that reads waits for it too (see
-:func:`pipelined`).
+:func:`pipelined`). An insert returns only what it names (``.returning(table.c.id)``): the
+Core would add a ``RETURNING`` of a generated primary key to a one-row insert, and a
+statement with a result is a round trip, not a deferred write.
 
 Rows come back as named tuples (``row.balance``, ``row._asdict()``). Not handled (a
 statement that needs them stays on the Core): expanding ``IN`` parameters (build one
@@ -36,7 +38,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any, TypeVar, cast
 
-from sqlalchemy import Connection, Engine, bindparam, event
+from sqlalchemy import Connection, Engine, Insert, bindparam, event
 from sqlalchemy.engine import Dialect
 from sqlalchemy.exc import DBAPIError, StatementError
 from sqlalchemy.orm import Session, SessionTransaction, class_mapper
@@ -230,6 +232,8 @@ class Hot:
     __slots__ = ("_prepared", "statement")
 
     def __init__(self, statement: ClauseElement) -> None:
+        if isinstance(statement, Insert) and not statement.returning_column_descriptions:
+            statement = statement.inline()  # no implicit RETURNING of the new row's id
         self.statement = statement
         self._prepared: dict[tuple[str, tuple[str, ...]], _Prepared] = {}
 
