@@ -14,14 +14,16 @@ import pytest
 
 from croupier.casino import Casino, Refused, Registration
 from croupier.casino.players import identity_name
+from croupier.casino.rounds import Rounds
 from croupier.casino.tables import TableConfig, Tables
-from croupier.games.base import Limits
-from croupier.store.round_models import TableMode
+from croupier.games.base import Limits, Viewer
+from croupier.store.round_models import Phase, TableMode
 from croupier.store.testing import SettableClock
 
 from .conftest import hold, open_round
 
 BORN = date(1985, 3, 14)
+LIMITS = Limits(100, 10_000, 1_000_000)
 
 
 def _card(casino: Casino, name: str, kind: str, number: str, born: date = BORN) -> str:
@@ -153,3 +155,23 @@ def test_a_limit_binds_a_card_registered_after_it(casino: Casino) -> None:
     second = _card(casino, "Boris Godunov", "driving_licence", "77 AB 222222")
     with pytest.raises(Refused, match="7-day deposit limit"):
         casino.cashier.buy_chips("b", second, 1_001)
+
+
+def test_exclusion_on_one_card_refuses_a_decisions_stake_on_the_other(casino: Casino) -> None:
+    # The round runner reads the player with the exclusions of the day of birth (one read):
+    # the same person's other card is refused, a namesake born that day excluded is not.
+    first, second = _second_card_before_exclusion(casino)
+    namesake = _card(casino, "Boris Godunov-Second", "passport", "4509 444444")
+    casino.cashier.buy_chips("buy", second, 50_000)
+    tables, rounds = Tables(casino.store), Rounds(casino.store, casino.ledger)
+    table = tables.create(TableConfig("russian", LIMITS, TableMode.PERSONAL))
+    tables.sit(table.id, second, 1)
+    casino.responsible.self_exclude(namesake)
+    view = rounds.stake("s-1", table.id, second, 1, {"ante": 1_000})
+    assert view.phase is Phase.PLAYING
+    casino.responsible.self_exclude(first)
+    balance = casino.ledger.balance(second)
+    with pytest.raises(Refused, match=r"self-excluded until .* another card of the same person"):
+        rounds.act("a-1", view.round_id, second, {"box": 1, "act": "play"})
+    assert casino.ledger.balance(second) == balance
+    assert rounds.view(view.round_id, Viewer.house()).phase is Phase.PLAYING

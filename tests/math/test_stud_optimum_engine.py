@@ -187,11 +187,15 @@ def _played_six(
     return nets, evs
 
 
+SIX_CARD = ("six-card", "six-card-shambala")
+
+
 @pytest.mark.slow
-def test_the_six_card_optimum_through_the_engine_earns_its_ev() -> None:
-    """The soak test's slice: 8 hands of six-card, each with every up card (376
-    rounds), each hand's mean net against the mean EV of its classes."""
-    assert_earns_its_ev(*_played_six("six-card", 8, seed=14))
+@pytest.mark.parametrize("profile_id", SIX_CARD)
+def test_the_six_card_optimum_through_the_engine_earns_its_ev(profile_id: str) -> None:
+    """The soak test's slice: 8 hands, each with every up card (376 rounds), each
+    hand's mean net against the mean EV of its classes."""
+    assert_earns_its_ev(*_played_six(profile_id, 8, seed=14))
 
 
 def _played_six_on_every_core(
@@ -205,9 +209,11 @@ def _played_six_on_every_core(
 
 
 @pytest.mark.soak
-def test_the_six_card_optimum_through_the_engine_for_a_million_rounds() -> None:
+@pytest.mark.parametrize("profile_id", SIX_CARD)
+def test_the_six_card_optimum_through_the_engine_for_a_million_rounds(profile_id: str) -> None:
     """21,300 hands x 47 up cards (1,001,100 rounds; about a CPU-hour, spread over the
     cores): paired with the classes' EVs, and the mean net on the figure of the whole
     ``improve`` run (its chunks of record)."""
-    figure = strategy.whole_run_return("six-card", "improve")
-    assert_earns_its_ev(*_played_six_on_every_core("six-card", 21_300, seed=2026), figure=figure)
+    figure = strategy.whole_run_return(profile_id, "improve")
+    played = _played_six_on_every_core(profile_id, 21_300, seed=2026)
+    assert_earns_its_ev(*played, figure=figure)

@@ -25,9 +25,10 @@ from dataclasses import dataclass
 from datetime import date, datetime
 from functools import cache
 from pathlib import Path
+from typing import NamedTuple
 
 from argon2 import PasswordHasher
-from sqlalchemy import bindparam, select
+from sqlalchemy import and_, bindparam, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
@@ -194,10 +195,40 @@ def find_person(session: Session, card_number: object, *, lock: bool = False) ->
     return person
 
 
+class Exclusion(NamedTuple):
+    """A card with a self-exclusion set (running or not): its id, holder's name and end."""
+
+    id: int
+    full_name: str
+    excluded_until: datetime
+
+
 _PEOPLE = table_of(Person)
-_PLAYER = Hot(select(_PEOPLE).where(_PEOPLE.c.card_number == bindparam("card")))
-# session.info's entry: the people a round command read with find_player, by card.
+_EXCLUDED = _PEOPLE.alias("excluded")
+_EXCLUSION = ("excluded_id", "excluded_name", "excluded_to")
+# A player comes with every card born the same day that has an exclusion set (nearly
+# always none: one row), which a stake of the command checks
+# (:func:`~croupier.casino.responsible.person_excluded_until`): one read, not two.
+_PLAYER = Hot(
+    select(
+        _PEOPLE,
+        _EXCLUDED.c.id.label("excluded_id"),
+        _EXCLUDED.c.full_name.label("excluded_name"),
+        _EXCLUDED.c.excluded_until.label("excluded_to"),
+    )
+    .outerjoin(
+        _EXCLUDED,
+        and_(
+            _EXCLUDED.c.birth_date == _PEOPLE.c.birth_date,
+            _EXCLUDED.c.excluded_until.is_not(None),
+        ),
+    )
+    .where(_PEOPLE.c.card_number == bindparam("card"))
+)
+# session.info's entries: the people a round command read with find_player, by card, and
+# the exclusions read with each, by the person's id.
 _PLAYERS = "croupier.players"
+_EXCLUSIONS = "croupier.exclusions"
 
 
 def find_player(session: Session, card_number: object) -> Person:
@@ -208,11 +239,23 @@ def find_player(session: Session, card_number: object) -> Person:
     read: dict[str, Person] = session.info.setdefault(_PLAYERS, {})
     found = read.get(number)
     if found is None:
-        row = _PLAYER.first(session, {"card": number})
-        if row is None:
+        rows = _PLAYER.rows(session, {"card": number})
+        if not rows:
             raise NotFound(f"no player with card {number}", "player_not_found")
-        found = read[number] = loaded(Person, row._asdict())
+        values = rows[0]._asdict()
+        for name in _EXCLUSION:
+            del values[name]
+        found = read[number] = loaded(Person, values)
+        exclusions = tuple(Exclusion(*row[-3:]) for row in rows if row.excluded_id is not None)
+        session.info.setdefault(_EXCLUSIONS, {})[found.id] = exclusions
     return found
+
+
+def exclusions_read(session: Session, person: Person) -> tuple[Exclusion, ...] | None:
+    """The cards born on ``person``'s birthday with an exclusion set, as :func:`find_player`
+    read them with ``person`` in ``session``; None if it did not read ``person``."""
+    known: dict[int, tuple[Exclusion, ...]] = session.info.get(_EXCLUSIONS, {})
+    return known.get(person.id)
 
 
 def find_login(session: Session, login: object) -> Person:

@@ -34,7 +34,12 @@ from sqlalchemy import bindparam, func, select
 from sqlalchemy.orm import Session
 
 from croupier.casino.errors import BadInput, Refused, whole_amount
-from croupier.casino.players import cards_of_person, find_person, identity_name
+from croupier.casino.players import (
+    cards_of_person,
+    exclusions_read,
+    find_person,
+    identity_name,
+)
 from croupier.store.db import Store
 from croupier.store.hot import Hot
 from croupier.store.models import (
@@ -168,7 +173,9 @@ def person_excluded_until(session: Session, person: Person, now: datetime) -> da
     same cards as :func:`~croupier.casino.players.cards_of_person`: one name, one birth date),
     read as stored, and ``person``'s own."""
     key = identity_name(person.full_name)
-    rows = _EXCLUDED_ON.rows(session, {"birth_date": person.birth_date})
+    rows = exclusions_read(session, person)
+    if rows is None:
+        rows = tuple(_EXCLUDED_ON.rows(session, {"birth_date": person.birth_date}))
     running = [
         row.excluded_until
         for row in rows
