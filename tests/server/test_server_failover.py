@@ -138,10 +138,11 @@ def test_failover_two_processes_starting_together_open_one_set_of_demo_tables(
             assert sorted(t["name"] for t in listed) == sorted(names)
 
 
-def closed_for(client: TableClient, words: str) -> None:
-    """``client`` is told its session is over (``words`` in the why) and its socket closed."""
+def closed_for(client: TableClient, words: str, code: str = "unauthorized") -> None:
+    """``client`` is told its session is over (``words`` in the why, the error's ``code``)
+    and its socket closed."""
     wait_for(lambda: client.receive()["type"] == "error", 15, f"{client.name} to be told")
-    assert client.messages[-1]["code"] == "unauthorized"
+    assert client.messages[-1]["code"] == code
     assert words in client.messages[-1]["message"], client.messages[-1]
     with pytest.raises(ConnectionClosed) as closed:
         client.receive()
@@ -169,8 +170,11 @@ def test_failover_self_exclusion_closes_the_persons_sockets_on_every_process(
         headers={"Authorization": f"Bearer {here}"},
     )
     assert excluded.status_code == 200, excluded.text
-    closed_for(ann_a, "self-excluded")
-    closed_for(ann_b, "self-excluded")
+    # The other process is told the code and the date too, not only the words.
+    closed_for(ann_a, "self-excluded", "self_excluded")
+    closed_for(ann_b, "self-excluded", "self_excluded")
+    assert ann_b.messages[-1]["params"] == ann_a.messages[-1]["params"]
+    assert ann_b.messages[-1]["params"]["until"] == excluded.json()["excluded_until"][:10]
     assert bob.send(intent="sit", box=2)["type"] == "ack"
     out = b.http.post(
         "/api/cashier/cash-out",

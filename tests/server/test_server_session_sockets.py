@@ -68,7 +68,9 @@ def test_self_exclusion_closes_the_sockets_of_every_card_of_the_person(
         for me in (first, second):
             while (message := me.receive())["type"] != "error":
                 pass
-            assert message["code"] == "unauthorized" and "self-excluded" in message["message"]
+            # Not "log in again": the session stays good; play is closed, and until when.
+            assert message["code"] == "self_excluded" and "self-excluded" in message["message"]
+            assert message["params"]["until"] == excluded.json()["excluded_until"][:10]
             with pytest.raises(WebSocketDisconnect) as closed:
                 me.socket.receive_json()
             assert closed.value.code == 4401

@@ -29,6 +29,7 @@ from croupier.server.schemas import (
     RegisterIn,
 )
 from croupier.server.security import COOKIE, Player, State, token_of
+from croupier.server.sessions import Ending
 from croupier.server.throttle import too_many
 
 router = APIRouter(prefix="/api", tags=["account"])
@@ -117,7 +118,7 @@ async def logout(request: Request, state: State, response: Response) -> None:
     token = token_of(request)
     if token:
         await asyncio.to_thread(state.casino.auth.logout, token)
-        await state.sessions.end_everywhere(token_hash(token), "logged out")
+        await state.sessions.end_everywhere(token_hash(token), Ending("logged out"))
     response.delete_cookie(COOKIE, path="/")
 
 
@@ -207,8 +208,9 @@ async def self_exclude(body: ExcludeIn, player: Player, state: State) -> LimitsO
         casino.responsible.self_exclude, player.card_number, body.months
     )
     why = f"self-excluded until {until:%Y-%m-%d}: play is closed (cashing out stays open)"
+    ending = Ending(why, "self_excluded", {"until": f"{until:%Y-%m-%d}"})
     for hashed in await asyncio.to_thread(casino.auth.live_sessions_of_person, player.card_number):
-        await state.sessions.end_everywhere(hashed, why)
+        await state.sessions.end_everywhere(hashed, ending)
     return await asyncio.to_thread(limits_out, player, state)
 
 

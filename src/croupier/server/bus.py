@@ -69,7 +69,8 @@ class Carried:
 # the spectators' picture of the round if it carried one that may be shown).
 Deliver = Callable[[int, int, str, JSON, str | None, bool, Carried | None], Awaitable[None]]
 Resync = Callable[[], Awaitable[None]]
-# What a process does when any process ends a session: (token hash, why).
+# What a process does when any process ends a session: (token hash, why, as
+# :meth:`croupier.server.sessions.Ending.text` gives it).
 SessionEnded = Callable[[str, str], object]
 
 # KEYS[1] the table's counter, KEYS[2] the events channel, KEYS[3] the history order of the

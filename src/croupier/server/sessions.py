@@ -5,8 +5,9 @@ closes. Checking the session before each intent was not enough: after a logout a
 socket still carried the next event, cards included. So every socket opened with a
 session is noted here under the session's token hash (the SHA-256 of the token, as the
 database keeps it: the token itself never leaves the request that carried it), and
-:meth:`SessionSockets.end` closes all of them at once (close code 4401, after an
-``unauthorized`` message).
+:meth:`SessionSockets.end` closes all of them at once (close code 4401, after an error
+message: ``unauthorized`` for a session that ended, ``self_excluded`` with its end date for
+a person who excluded themselves, whose session stays good for cashing out).
 
 ``end`` is the one place a session's sockets are closed, on this process. A session
 ended on purpose (logout) goes through :meth:`SessionSockets.end_everywhere`: it closes
@@ -21,9 +22,9 @@ announcement (Redis down at that moment) still lets no intent through.
 >>> async def demo() -> list[str]:
 ...     ended = []
 ...     sockets = SessionSockets()
-...     forget = sockets.opened("h1", lambda why: ended.append(why))
-...     sockets.end("h2", "other session")   # nothing open there
-...     await sockets.end_everywhere("h1", "logged out")
+...     forget = sockets.opened("h1", lambda ending: ended.append(ending.why))
+...     sockets.end("h2", Ending("other session"))   # nothing open there
+...     await sockets.end_everywhere("h1", Ending("logged out"))
 ...     forget()                             # the socket closing afterwards: harmless
 ...     return ended
 >>> asyncio.run(demo())
@@ -32,13 +33,43 @@ announcement (Redis down at that moment) still lets no intent through.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import json
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from croupier.server.bus import RedisBus
 
-Closer = Callable[[str], None]
+
+@dataclass(frozen=True, slots=True)
+class Ending:
+    """Why a session's sockets close: the last error each is sent (its code and figures as
+    a REST refusal of the same cause carries them).
+
+    >>> Ending.read(Ending("play is closed", "self_excluded", {"until": "2027-06-02"}).text())
+    Ending(why='play is closed', code='self_excluded', params={'until': '2027-06-02'})
+    >>> Ending.read("logged out")  # as a process of an earlier version announces it
+    Ending(why='logged out', code='unauthorized', params={})
+    """
+
+    why: str
+    code: str = "unauthorized"
+    params: Mapping[str, str] = field(default_factory=dict)
+
+    def text(self) -> str:
+        """As another process hears it (:mod:`croupier.server.bus`)."""
+        return json.dumps({"why": self.why, "code": self.code, "params": dict(self.params)})
+
+    @classmethod
+    def read(cls, text: str) -> Ending:
+        if not text.startswith("{"):
+            return cls(text)
+        data = json.loads(text)
+        return cls(str(data["why"]), str(data["code"]), dict(data["params"]))
+
+
+Closer = Callable[[Ending], None]
 
 
 class SessionSockets:
@@ -52,10 +83,10 @@ class SessionSockets:
     def share(self, bus: RedisBus) -> None:
         """Hear of every process's session ends through ``bus``, and announce ours on it."""
         self._bus = bus
-        bus.on_session_ended(self.end)
+        bus.on_session_ended(lambda token_hash, text: self.end(token_hash, Ending.read(text)))
 
     def opened(self, token_hash: str, close: Closer) -> Callable[[], None]:
-        """Note a socket of the session; ``close(why)`` ends it. Returns the call that
+        """Note a socket of the session; ``close(ending)`` ends it. Returns the call that
         forgets it (the socket closed by itself)."""
         self._next += 1
         number = self._next
@@ -70,20 +101,20 @@ class SessionSockets:
 
         return forget
 
-    def end(self, token_hash: str, why: str) -> int:
+    def end(self, token_hash: str, ending: Ending) -> int:
         """Close every socket of the session on this process now; how many there were."""
         closers = self._open.pop(token_hash, {})
         for close in closers.values():
-            close(why)
+            close(ending)
         return len(closers)
 
-    async def end_everywhere(self, token_hash: str, why: str) -> int:
+    async def end_everywhere(self, token_hash: str, ending: Ending) -> int:
         """Close the session's sockets here at once, and on every other process sharing
         our Redis (if Redis is down the others' sockets stop at their next intent's
         check); how many were open here."""
-        closed = self.end(token_hash, why)
+        closed = self.end(token_hash, ending)
         if self._bus is not None:
-            await self._bus.end_session(token_hash, why)
+            await self._bus.end_session(token_hash, ending.text())
         return closed
 
     def count(self, token_hash: str) -> int:

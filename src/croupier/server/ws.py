@@ -38,6 +38,7 @@ from croupier.server.logs import log
 from croupier.server.projection import alias
 from croupier.server.refusals import Refusal, refusal
 from croupier.server.security import token_of, viewer_profile
+from croupier.server.sessions import Ending
 from croupier.server.state import ServerState, connection_state
 from croupier.store.round_models import TableMode
 
@@ -250,19 +251,22 @@ async def _watch_session(
         return (lambda: None), None
     hashed = token_hash(token)
 
-    def close(why: str) -> None:
-        subscriber.end(error_message("unauthorized", why), CLOSE_UNAUTHORIZED)
+    def close(ending: Ending) -> None:
+        message = error_message(ending.code, ending.why)
+        if ending.params:
+            message["params"] = dict(ending.params)
+        subscriber.end(message, CLOSE_UNAUTHORIZED)
 
     forget = state.sessions.opened(hashed, close)
     try:
         ends = await state.floor.read(state.casino.auth.session_expires, token)
     except AuthError as error:  # ended between the join and now
-        state.sessions.end(hashed, str(error))
+        state.sessions.end(hashed, Ending(str(error)))
         return forget, None
 
     async def expire() -> None:
         await asyncio.sleep(max(0.0, (ends - state.casino.store.now()).total_seconds()))
-        state.sessions.end(hashed, "the session has expired: log in again")
+        state.sessions.end(hashed, Ending("the session has expired: log in again"))
 
     return forget, asyncio.create_task(expire())
 
