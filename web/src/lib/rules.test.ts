@@ -108,6 +108,8 @@ describe("the RTP panel", () => {
     expect(edge("five-card-sixth", "best_play")).toBe("-1.76\u00a0%");
     // six-card.md: the 6th card and the exchange after it played perfectly, 3.4193 %
     expect(edge("six-card", "best_play")).toBe("3.42\u00a0%");
+    // six-card-shambala.md: the 6th card and two-for-one after it played perfectly, 5.0979 %
+    expect(edge("six-card-shambala", "best_play")).toBe("5.10\u00a0%");
     expect(edge("six-card-all-in-one", "best_play_never_improving")).toBe("12.93\u00a0%");
     expect(
       rtpOf("five-card-sixth", "ru").find((r) => r.line === "best_play_never_improving")?.name,
