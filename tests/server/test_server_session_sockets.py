@@ -71,6 +71,7 @@ def test_self_exclusion_closes_the_sockets_of_every_card_of_the_person(
             # Not "log in again": the session stays good; play is closed, and until when.
             assert message["code"] == "self_excluded" and "self-excluded" in message["message"]
             assert message["params"]["until"] == excluded.json()["excluded_until"][:10]
+            assert message["kind"] == "refused"  # as the REST refusal of a stake says it
             with pytest.raises(WebSocketDisconnect) as closed:
                 me.socket.receive_json()
             assert closed.value.code == 4401

@@ -190,18 +190,19 @@ def open_round_currency(session: Session, store: Store, round_id: str) -> str:
 LEDGER_CURRENCY, LEDGER_STATUS = "ledger_currency", "ledger_status"
 
 
-def with_ledger_round(statement: Select[Any], round_id: ColumnElement[str]) -> Select[Any]:
-    """``statement`` (a round runner's read of its own row of a round, ``round_id`` its id)
-    joined with the ledger's round of that id, its currency and status as
+def with_ledger_round(statement: Select[Any], id_column: ColumnElement[str]) -> Select[Any]:
+    """``statement`` (a round runner's read of its own row of a round, whose id is in
+    ``id_column``) joined with the ledger's round of that id, its currency and status as
     :data:`LEDGER_CURRENCY` and :data:`LEDGER_STATUS`. Read ``FOR UPDATE`` it locks both
-    rows at once, and :func:`ledger_round_read` spares the ledger its own read of the
-    round: a round trip fewer on PostgreSQL for every stake a decision holds."""
-    return statement.join(_ROUNDS, _ROUNDS.c.id == round_id).add_columns(
+    rows at once (the runner's row first, as before), and :func:`take_ledger_round` spares
+    the ledger its own read of the round: a round trip fewer on PostgreSQL for every stake
+    a decision holds."""
+    return statement.join(_ROUNDS, _ROUNDS.c.id == id_column).add_columns(
         _ROUNDS.c.currency.label(LEDGER_CURRENCY), _ROUNDS.c.status.label(LEDGER_STATUS)
     )
 
 
-def ledger_round_read(session: Session, round_id: str, values: dict[str, Any]) -> None:
+def take_ledger_round(session: Session, round_id: str, values: dict[str, Any]) -> None:
     """Take :func:`with_ledger_round`'s columns out of ``values`` (a row read in ``session``'s
     transaction, locked: or under SQLite's one writer) and, when the round is open, let the
     ledger know its currency for the rest of the transaction (as if it had read it)."""

@@ -205,17 +205,16 @@ class Exclusion(NamedTuple):
 
 _PEOPLE = table_of(Person)
 _EXCLUDED = _PEOPLE.alias("excluded")
-_EXCLUSION = ("excluded_id", "excluded_name", "excluded_to")
+# The exclusion's columns in a player's read, labelled apart from the player's own.
+_EXCLUSION = {"excluded_id": "id", "excluded_name": "full_name", "excluded_to": "excluded_until"}
 # A player comes with every card born the same day that has an exclusion set (nearly
 # always none: one row), which a stake of the command checks
-# (:func:`~croupier.casino.responsible.person_excluded_until`): one read, not two.
+# (:func:`~croupier.casino.responsible.person_excluded_until`): one read, not two. They are
+# as of the command's start: an exclusion committed while the command waits for its table
+# is as if committed just after the stake (it was never serialised with stakes: a stake
+# locks no card of the person).
 _PLAYER = Hot(
-    select(
-        _PEOPLE,
-        _EXCLUDED.c.id.label("excluded_id"),
-        _EXCLUDED.c.full_name.label("excluded_name"),
-        _EXCLUDED.c.excluded_until.label("excluded_to"),
-    )
+    select(_PEOPLE, *(_EXCLUDED.c[column].label(label) for label, column in _EXCLUSION.items()))
     .outerjoin(
         _EXCLUDED,
         and_(
@@ -243,10 +242,14 @@ def find_player(session: Session, card_number: object) -> Person:
         if not rows:
             raise NotFound(f"no player with card {number}", "player_not_found")
         values = rows[0]._asdict()
-        for name in _EXCLUSION:
-            del values[name]
+        for label in _EXCLUSION:
+            del values[label]
         found = read[number] = loaded(Person, values)
-        exclusions = tuple(Exclusion(*row[-3:]) for row in rows if row.excluded_id is not None)
+        exclusions = tuple(
+            Exclusion(row.excluded_id, row.excluded_name, row.excluded_to)
+            for row in rows
+            if row.excluded_id is not None
+        )
         session.info.setdefault(_EXCLUSIONS, {})[found.id] = exclusions
     return found
 

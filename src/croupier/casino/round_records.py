@@ -31,7 +31,7 @@ from croupier.casino.ledger import (
     LEDGER_STATUS,
     Ledger,
     PayInto,
-    ledger_round_read,
+    take_ledger_round,
     with_ledger_round,
 )
 from croupier.casino.players import find_player
@@ -527,8 +527,9 @@ def round_row(found: Any, session: Session | None = None) -> TableRound:
     that to the ledger of ``session``'s transaction."""
     values = found._asdict()
     if LEDGER_STATUS in values:
-        assert session is not None, "a read with the ledger's round is a command's"
-        ledger_round_read(session, values["id"], values)
+        if session is None:
+            raise TypeError("a read with the ledger's round is a command's: give its session")
+        take_ledger_round(session, values["id"], values)
     return loaded(TableRound, values)
 
 

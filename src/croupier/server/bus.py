@@ -195,11 +195,12 @@ class RedisBus:
         """Make the table's next number follow ``seq`` at least; the counter now."""
         return int(await self._lift(keys=[self.counter(table_id)], args=[seq]))
 
-    async def end_session(self, token_hash: str, why: str) -> bool:
+    async def end_session(self, token_hash: str, ending: str) -> bool:
         """Tell every process (this one included) that a session ended and why (what its
-        sockets are told); False if Redis is down."""
+        sockets are told: :meth:`croupier.server.sessions.Ending.text`); False if Redis is
+        down."""
         try:
-            await self.client.publish(self.sessions, f"{token_hash} {why}")
+            await self.client.publish(self.sessions, f"{token_hash} {ending}")
         except (RedisError, OSError) as error:
             log.warning("redis publish failed", extra={"why": str(error)})
             return False

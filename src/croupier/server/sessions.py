@@ -51,11 +51,18 @@ class Ending:
     Ending(why='play is closed', code='self_excluded', params={'until': '2027-06-02'})
     >>> Ending.read("logged out")  # as a process of an earlier version announces it
     Ending(why='logged out', code='unauthorized', params={})
+    >>> Ending.read('{"code": "self_excluded"}').code  # garbled: still ends the session
+    'unauthorized'
     """
 
     why: str
     code: str = "unauthorized"
     params: Mapping[str, str] = field(default_factory=dict)
+
+    @property
+    def kind(self) -> str:
+        """The broad class, as the REST refusal of the same cause gives it."""
+        return "unauthorized" if self.code == "unauthorized" else "refused"
 
     def text(self) -> str:
         """As another process hears it (:mod:`croupier.server.bus`)."""
@@ -63,10 +70,15 @@ class Ending:
 
     @classmethod
     def read(cls, text: str) -> Ending:
-        if not text.startswith("{"):
-            return cls(text)
-        data = json.loads(text)
-        return cls(str(data["why"]), str(data["code"]), dict(data["params"]))
+        """An ending as :meth:`text` gave it; anything else (a bare why, from a process of
+        an earlier version) still ends the session, as ``unauthorized``."""
+        try:
+            data = json.loads(text)
+            params = data.get("params") or {}
+            return cls(str(data["why"]), str(data.get("code") or "unauthorized"),
+                       {str(k): str(v) for k, v in params.items()})  # fmt: skip
+        except (ValueError, TypeError, KeyError, AttributeError):
+            return cls(text or "the session has ended: log in again")
 
 
 Closer = Callable[[Ending], None]

@@ -11,7 +11,9 @@ never closes the connection and never changes the table.
 A socket opened with a session is closed (4401, after an ``unauthorized`` message) the
 moment that session is logged out or expires (:mod:`croupier.server.sessions`), and the
 session is checked again before every intent too, so an open tab cannot outlive its
-login by a single event.
+login by a single event. A self-exclusion closes the person's sockets the same way, after
+a ``self_excluded`` message with the date it ends (the session itself stays, for cashing
+out; a socket opened again is refused every stake).
 """
 
 from __future__ import annotations
@@ -253,6 +255,7 @@ async def _watch_session(
 
     def close(ending: Ending) -> None:
         message = error_message(ending.code, ending.why)
+        message["kind"] = ending.kind
         if ending.params:
             message["params"] = dict(ending.params)
         subscriber.end(message, CLOSE_UNAUTHORIZED)
