@@ -6,6 +6,7 @@ six-card menus: one card for one keeping six, two for one."""
 from __future__ import annotations
 
 from dataclasses import replace
+from fractions import Fraction
 from itertools import combinations
 
 import numpy as np
@@ -17,6 +18,7 @@ from croupier.games.stud.profile import StudProfile
 from croupier.math.stud.advise import DECISIONS, Situation, advise, context
 from croupier.math.stud.completions import completions
 from croupier.math.stud.draws import Rows, valued
+from croupier.math.stud.optimum import in_antes
 from croupier.math.stud.six_draw import first_decision, sixth_round, sixth_values
 from croupier.math.stud.strategy import _six_card_pass, situations
 from croupier.profiles import load
@@ -37,7 +39,7 @@ def _every_first_option_equals_the_advisor(profile_id: str, rows: list[int], chu
     now, options = found.now, found.options
     # what the strategy run keeps of each class: the best option and its name
     weights = np.ones(len(rows), np.int64)
-    best, names, _, _ = _six_card_pass(context(profile, 0), menu, hands[rows], ups[rows], weights)
+    best, names, *_ = _six_card_pass(context(profile, 0), menu, hands[rows], ups[rows], weights)
     for i, r in enumerate(rows):
         cards = hands[r].tolist()
         got = {name: float(v) for name, v in zip(DECISIONS, now[i], strict=True) if v > -np.inf}
@@ -110,17 +112,22 @@ def test_the_compiled_pass_is_the_exact_solvers_rational_on_a_short_deck(profile
         assert np.max(now[i]) == pytest.approx(float(max(exact["fold"], exact["play"])))
         assert options[i, 0] == pytest.approx(float(exact["buy_sixth"]), abs=1e-12)
         unseen = [c for c in deck if c not in deal]  # the table's order
+        standing = Fraction(0)  # buying the 6th card, then standing whatever it is
         for j, sixth in enumerate(unseen):
             moved = menu.sixth.moved
             after = replace(start, cards=(*deal[:5], sixth), seen=start.seen | {sixth},
                             rnd=moved.rnd, last_did=moved.last_did)  # fmt: skip
             then = solver.options(after, deal[5])
-            assert rounds[i, j, 0] == pytest.approx(float(max(then["fold"], then["play"])))
+            stand = max(then["fold"], then["play"])
+            standing += stand / len(unseen)
+            assert rounds[i, j, 0] == pytest.approx(float(stand))
             for o, choice in enumerate(menu.exchanges):
                 given = format_cards([after.cards[p] for p in choice.give])
                 assert rounds[i, j, 1 + o] - choice.price == pytest.approx(
                     float(then[f"exchange {given}"]), abs=1e-12
                 )
+        price = in_antes(menu.sixth.price)
+        assert found.stand[i] == pytest.approx(float(standing - price), abs=1e-12)
 
 
 def test_only_the_six_card_menus_take_the_compiled_pass() -> None:

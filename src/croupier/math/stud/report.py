@@ -124,8 +124,9 @@ def optimum_section(
         {"decision": k, "frequency": v}
         for k, v in summary(results, len(results))["best decision frequency"].items()
     ]
-    tallied = merge([r.classes for r in results])  # [003]'s run tallies no rule classes yet
-    drawn = charts_with_improvements(tallied) if tallied else []
+    # a [003] run recorded before its pass tallied the rule classes has no charts
+    tallied = all(r.classes for r in results)
+    drawn = charts_with_improvements(merge([r.classes for r in results])) if tallied else []
     figures += _learned_figures(drawn, "every class counted exactly, summed in floats",
                                 "the optimum")  # fmt: skip
     if drawn:

@@ -79,10 +79,11 @@ def _sixth_round(hands: Any, ups: Any, gives: Any, prices: Any, t: Any, nets: An
                  hist: Any) -> None:  # pragma: no cover - compiled  # fmt: skip
     """Per class ``r`` (``hands[r]`` five local cards in the engine's order,
     ``ups[r]`` the up card): ``now[r]`` = [below, up to, below qualifying, all]
-    dealer hands against the five as they are; ``sixth[r]`` the mean over every
+    dealer hands against the five as they are; ``sixth[r, 0]`` the mean over every
     6th card of the best of standing with six and each exchange ``o`` (give the
     positions ``gives[o]`` of the six, the 6th last, -1 padded; draw one) less
-    ``prices[o]``; the 6th card's own price is not taken off. Where ``detail``
+    ``prices[o]``, ``sixth[r, 1]`` of standing with six (the continuation a chart
+    can name); the 6th card's own price is not taken off. Where ``detail``
     has a row per class: ``detail[r, i]`` = [stand, each exchange before its
     price] after the ``i``-th unseen card (ascending) as the 6th. The classes of
     one hand (consecutive rows, each up card once) are valued together
@@ -278,7 +279,7 @@ def _pass(ctx: Context, menu: SixthRound, hands: NDArray[np.int64], ups: NDArray
     cards, up, t = kernel_tables(ctx, hands, ups)
     nets = strength_nets(ctx)
     counts = np.zeros((len(hands), 4), dtype=np.int64)
-    sixth = np.zeros(len(hands), dtype=np.float64)
+    sixth = np.zeros((len(hands), 2), dtype=np.float64)
     shape = (len(hands), ctx.table.size - 6, 1 + len(menu.exchanges)) if detail else (0, 0, 0)
     rounds = np.zeros(shape, dtype=np.float64)
     if ends is None:
@@ -305,7 +306,8 @@ class Ends:
 def sixth_values(ctx: Context, menu: SixthRound, hands: NDArray[np.int64],
                  ups: NDArray[np.int64], detail: bool = False) -> Values:  # fmt: skip
     """The compiled pass: per class the counts against the five now, the 6th
-    card's value before its price, and (``detail``) per 6th card (the unseen
+    card's value before its price (then the best continuation; then standing
+    with six), and (``detail``) per 6th card (the unseen
     cards in the table's deck order: ascending on the full deck) standing and
     each exchange before its price."""
     return _pass(ctx, menu, hands, ups, detail, None)
@@ -317,6 +319,9 @@ class SixthDecisions:
 
     now: NDArray[np.float64]  # [class, final decision now] EV per ANTE, -inf: not open
     options: NDArray[np.float64]  # [class, 1]: buying the 6th card, prices paid
+    # [class]: buying the 6th card and standing with six whatever it is (no exchange
+    # after it), its price paid: the continuation a learnable chart names
+    stand: NDArray[np.float64]
     # the best first decision per class: a column of ``now``, or len(DECISIONS) for the 6th
     choice: NDArray[np.int64]
     # [path, final decision, outcome class, final strength] (path 0: now, 1: the
@@ -365,7 +370,7 @@ def first_decision(ctx: Context, menu: SixthRound, hands: NDArray[np.int64],
     hist = np.zeros((3, nets.shape[1], nets.shape[2], nets.shape[0]), np.int64)
     ends = Ends(w, now.max(axis=1), now.argmax(axis=1), hist)
     _, sixth, _ = _pass(ctx, menu, hands, ups, False, ends)
-    options = (sixth - menu.sixth.price)[:, None]
+    options = (sixth[:, 0] - menu.sixth.price)[:, None]
     choice = np.where(options[:, 0] > ends.now_best, len(DECISIONS), ends.now_choice)
     m = ctx.table.size - 6
     bought: Counter[tuple[int, int]] = Counter()
@@ -380,7 +385,7 @@ def first_decision(ctx: Context, menu: SixthRound, hands: NDArray[np.int64],
         for k in range(4):
             if walk.drawn[u, k]:
                 bought[(s, k)] += int(w[r]) * int(walk.drawn[u, k]) * (m - 5)
-    return SixthDecisions(now, options, choice, hist, dict(bought),
+    return SixthDecisions(now, options, sixth[:, 1] - menu.sixth.price, choice, hist, dict(bought),
                           comb(m, 4) * (m - 4) * (m - 5))  # fmt: skip
 
 

@@ -314,7 +314,8 @@ def one_hand(hands: Any, ups: Any, lo: int, hi: int, gives: Any, prices: Any, t:
              hist: Any) -> None:  # pragma: no cover - compiled  # fmt: skip
     """The classes ``lo`` to ``hi`` (one five-card hand, as many up cards):
     ``now[r]``, ``sixth[r]`` and ``detail[r]`` as
-    :func:`croupier.math.stud.six_draw.sixth_values` describes them. If ``ends``:
+    :func:`croupier.math.stud.six_draw.sixth_values` describes them (``sixth[r, 0]``
+    the best of standing and each exchange, ``sixth[r, 1]`` standing). If ``ends``:
     the 6th card is the first decision where it beats ``now_best[r]`` (at
     ``sixth_price``), else the final decision ``now_choice[r]``; how the rounds
     of that choice end is added to ``hist[path, decision, class, strength]``
@@ -422,6 +423,7 @@ def one_hand(hands: Any, ups: Any, lo: int, hi: int, gives: Any, prices: Any, t:
                     acc[ia, o] += v[idx[pair, 0, o]]
                     acc[ib, o] += v[idx[pair, 1, o]]
         value = 0.0
+        standing = 0.0
         i = 0  # the 6th card's place among the class's unseen cards
         for ia in range(m_others):
             if ia == iu:
@@ -434,6 +436,7 @@ def one_hand(hands: Any, ups: Any, lo: int, hi: int, gives: Any, prices: Any, t:
                            a_row[q_slot] - row_a[q_slot], comb_4(m - 1), qualify,
                            nets)  # fmt: skip
             chosen[ia] = -1
+            standing += best
             if with_detail:
                 detail[r, i, 0] = best
             for o in range(options):
@@ -445,11 +448,12 @@ def one_hand(hands: Any, ups: Any, lo: int, hi: int, gives: Any, prices: Any, t:
                 best = max(best, got - prices[o])
             value += best
             i += 1
-        sixth[r] = value / m
+        sixth[r, 0] = value / m
+        sixth[r, 1] = standing / m
         if ends:
             _round_ends(r, iu, a_row, b_rows, c_q[r - lo], c_x[r - lo], s0, stand_x, chosen,
                         slot, q_slot, x_of, idx, off, is_blind, binom, others, m, qualify,
-                        nets, weights[r], sixth[r] - sixth_price > now_best[r], now_choice[r],
+                        nets, weights[r], sixth[r, 0] - sixth_price > now_best[r], now_choice[r],
                         hist)  # fmt: skip
 
 

@@ -29,7 +29,10 @@ Two modes:
   rule-class tallies with the improvements (:mod:`improve_charts`); so are
   the six-card profiles' ([003]: a 6th card, then an exchange of one or two
   of the six for one; :mod:`croupier.math.stud.six_draw`, a hand's up cards
-  together, ~1-2 ms a class: a few CPU-hours), with how their rounds end; so
+  together, ~1-2 ms a class: a few CPU-hours), with how their rounds end and
+  the tallies (a chunk of record written before them gives the figures, and
+  an ``improve`` run computes it again for its tallies, checking that it
+  reproduces the recorded figures); so
   are the any-exchange profiles' best options ([002], [004]: every subset
   exchanged or a 6th card; :mod:`croupier.math.stud.multi_draw`, every draw
   enumerated, ~1-1.5 s a class: ~2,000 CPU-hours); the
@@ -60,10 +63,10 @@ from numpy.typing import NDArray
 
 from croupier import profiles
 from croupier.games.stud.profile import StudProfile
-from croupier.math.stud import multi_draw, six_draw
+from croupier.math.stud import draw_classes, multi_draw, six_draw
 from croupier.math.stud.advise import DECISIONS, Situation, advise, context, final_values
 from croupier.math.stud.counting import SUIT_PERMUTATIONS, canonical_hands
-from croupier.math.stud.draw_classes import improve_classes, named_options
+from croupier.math.stud.draw_classes import improve_classes
 from croupier.math.stud.finals import Context
 from croupier.math.stud.first_draw import OneDraw, first_decision, one_draw
 from croupier.math.stud.learnable import Learned, Tally, class_names, ladder, merge, tally
@@ -230,17 +233,13 @@ def classes_result(ctx: Context, mode: str, chunk: int, hands: NDArray[np.int64]
         best = every[np.arange(len(hands)), found.choice]
         labels = [*DECISIONS, *menu.names]
         names = [labels[j] for j in found.choice.tolist()]
-        values = best_batch(hands.astype(np.uint8), ace_king=profile.ace_king).astype(np.int64)
         gives = [c.give[0] for c in menu.exchanges]
-        named = named_options(hands, values, gives, found.options, menu.sixth is not None)
-        # the columns: DECISIONS, IMPROVEMENTS, then the optimum (the best of all)
-        columns = [found.now, named, best[:, None]]
-        classes = tally(improve_classes(hands, ups, values), np.concatenate(columns, axis=1),
-                        weights)  # fmt: skip
+        opts, sixth = found.options, menu.sixth is not None
+        classes = chart_tally(ctx, hands, ups, weights, found.now, best, gives, opts, sixth)
         ends = round_ends(ctx, menu, found.ends)
         per_deal = found.per_deal
     elif (six := sixth_round(profile)) is not None:
-        best, names, ends, per_deal = _six_card_pass(ctx, six, hands, ups, weights)
+        best, names, ends, per_deal, classes = _six_card_pass(ctx, six, hands, ups, weights)
     elif (many := multi_draw.any_exchange(profile)) is not None:
         best, names = multi_draw.best_options(ctx, many, hands, ups)
     else:
@@ -258,6 +257,19 @@ def classes_result(ctx: Context, mode: str, chunk: int, hands: NDArray[np.int64]
                        per_deal)  # fmt: skip
 
 
+def chart_tally(ctx: Context, hands: NDArray[np.int64], ups: NDArray[np.int64],
+                weights: NDArray[np.int64], now: NDArray[np.float64], best: NDArray[np.float64],
+                gives: list[int], options: NDArray[np.float64], sixth: bool) -> Tally:  # fmt: skip
+    """The rule-class tallies of :mod:`improve_charts`: per class the final
+    decisions ``now``, the named improvements (:func:`draw_classes.named_options`
+    of the one-card exchanges giving ``gives`` and the 6th card, their values in
+    ``options``), then the optimum ``best``."""
+    values = best_batch(hands.astype(np.uint8), ace_king=ctx.profile.ace_king).astype(np.int64)
+    named = draw_classes.named_options(hands, values, gives, options, sixth)
+    columns = np.concatenate([now, named, best[:, None]], axis=1)
+    return tally(improve_classes(hands, ups, values), columns, weights)
+
+
 # The cache directory of each mode, versioned: a chunk written in an older format
 # lacks figures the report needs and is computed again (``improve`` v2: how the
 # optimum's rounds end and the rule-class tallies with the improvements).
@@ -266,16 +278,20 @@ CACHE_DIRS = {"play": "play", "improve": "improve-v2"}
 
 def _six_card_pass(ctx: Context, menu: SixthRound, hands: NDArray[np.int64],
                    ups: NDArray[np.int64], weights: NDArray[np.int64],
-                   ) -> tuple[NDArray[np.float64], list[str], dict[str, int], int]:  # fmt: skip
+                   ) -> tuple[NDArray[np.float64], list[str], dict[str, int], int,
+                              Tally]:  # fmt: skip
     """[003]: every class of the chunk in one compiled pass, the advisor's values
     (:mod:`croupier.math.stud.six_draw`): the best option's EV and name per
-    class, how the best options' rounds end and over how many per deal."""
+    class, how the best options' rounds end and over how many per deal, and the
+    rule-class tallies of the learnable charts, whose "buy the 6th card" stands
+    with the six (a chart names no card to give after it)."""
     found = six_draw.first_decision(ctx, menu, hands, ups, weights)
     every = np.concatenate([found.now, found.options], axis=1)
     labels = [*DECISIONS, *menu.names]
     best = every[np.arange(len(hands)), found.choice]
     names = [labels[j] for j in found.choice.tolist()]
-    return best, names, six_draw.sixth_ends(ctx, menu, found), found.per_deal
+    classes = chart_tally(ctx, hands, ups, weights, found.now, best, [], found.stand[:, None], True)
+    return best, names, six_draw.sixth_ends(ctx, menu, found), found.per_deal, classes
 
 
 # Chunks of record shipped with the package: a run longer than one machine's session
@@ -365,7 +381,9 @@ def run(
     )
 
     profile = profiles.load_as(profile_id, StudProfile) if profile is None else profile
-    done = {c: r for c in chunks if (r := load_chunk(profile, mode, c)) is not None}
+    found = {c: r for c in chunks if (r := load_chunk(profile, mode, c)) is not None}
+    untallied = {c: r for c, r in found.items() if _lacks_tallies(profile, mode, r)}
+    done = {c: r for c, r in found.items() if c not in untallied}
     todo = [c for c in chunks if c not in done]
     columns = (
         TextColumn("{task.description}"),
@@ -380,10 +398,31 @@ def run(
             f"{profile_id} ({mode}){where}", total=len(chunks), completed=len(done)
         )
         for result in _computed(profile_id, mode, todo, workers, cluster, profile):
+            if result.chunk in untallied:
+                same_figures(untallied[result.chunk], result)
             save_chunk(profile, mode, result)
             done[result.chunk] = result
             progress.advance(task)
     return [done[c] for c in chunks]
+
+
+def _lacks_tallies(profile: StudProfile, mode: str, result: ChunkResult) -> bool:
+    """A [003] chunk written before its pass tallied the rule classes: its
+    figures stand, a run computes it again for the learnable charts."""
+    return mode == "improve" and not result.classes and sixth_round(profile) is not None
+
+
+def same_figures(before: ChunkResult, after: ChunkResult) -> None:
+    """Refuse a chunk computed again whose figures differ from the chunk it
+    replaces (the published figures are the earlier one's): the pass is
+    deterministic, so a difference is a defect, never noise."""
+    fields = ("weight", "value", "square", "decisions", "ends", "per_deal")
+    differ = [f for f in fields if getattr(before, f) != getattr(after, f)]
+    if differ:
+        raise RuntimeError(
+            f"chunk {after.chunk} computed again differs from its earlier figures in "
+            f"{', '.join(differ)}: not saved"
+        )
 
 
 def _computed(

@@ -1,0 +1,118 @@
+"""The learnable charts with the improvements of the six-card profiles ([003]):
+the first decision (fold, play, buy the 6th card and stand with six) tallied
+per rule class by the run's own chunk code, and the chunks of record written
+before those tallies (their figures stand; a run computes them again and must
+reproduce them)."""
+
+from __future__ import annotations
+
+import itertools
+from dataclasses import replace
+from pathlib import Path
+
+import numpy as np
+import pytest
+from sixkit import short_six
+
+from croupier.games.stud.profile import StudProfile
+from croupier.math.stud.draw_classes import IMPROVEMENTS
+from croupier.math.stud.finals import DECISIONS
+from croupier.math.stud.report import optimum_section
+from croupier.math.stud.strategy import (
+    ChunkResult,
+    _lacks_tallies,
+    classes_result,
+    load_chunk,
+    run,
+    same_figures,
+    save_chunk,
+)
+from croupier.profiles import load
+
+BUY_SIXTH = len(DECISIONS) + IMPROVEMENTS.index("buy the 6th card")
+
+
+@pytest.mark.parametrize("profile_id", ["six-card", "six-card-shambala"])
+def test_the_six_card_charts_add_up_on_a_short_deck(profile_id: str) -> None:
+    """Every deal of thirteen cards through the run's chunk code: each rule
+    class's tally is its classes' values (the 6th card bought and standing, never
+    better than the 6th card with the best exchange after it), and the charts
+    name the 6th card and cost the optimum something, the finer ones less."""
+    six = short_six(profile_id)
+    rows = [(h, u) for h in itertools.combinations(six.deck, 5) for u in six.deck if u not in h]
+    hands = np.array([h for h, _ in rows], dtype=np.int64)
+    ups = np.array([u for _, u in rows], dtype=np.int64)
+    result = classes_result(six.ctx, "improve", 0, hands, ups, np.ones(len(rows), np.int64))
+    deals = sum(row[0] for row in result.classes.values())
+    assert deals == len(rows)
+    optimum = sum(row[-1] for row in result.classes.values())
+    assert optimum == pytest.approx(result.value, abs=1e-9)
+    for name, row in result.classes.items():
+        # standing after the 6th card is one of the continuations the optimum weighs
+        assert row[1 + BUY_SIXTH] is not None, name
+        assert row[1 + BUY_SIXTH] <= row[-1] + 1e-9, name
+        assert max(v for v in row[1:-1] if v is not None) <= row[-1] + 1e-9, name
+    closed = [1 + len(DECISIONS) + i for i, n in enumerate(IMPROVEMENTS) if n != "buy the 6th card"]
+    assert all(row[j] is None for row in result.classes.values() for j in closed)
+    _, figures, tables, _ = optimum_section([result])
+    costs = [f.value for f in figures if f.name.startswith("cost against the optimum")]
+    assert len(costs) == 4 and min(costs) >= -1e-12
+    assert costs[3] <= costs[2] + 1e-12 <= costs[1] + 2e-12 <= costs[0] + 3e-12
+    rules = tables["learnable strategies with the improvements (rules in order)"]
+    assert any("buy the 6th card" in r["text"] for r in rules)
+
+
+def test_a_report_of_chunks_partly_tallied_draws_no_chart() -> None:
+    """A run whose chunks of record predate the tallies (some computed again,
+    some not) has its figures but no chart: a chart over some classes only
+    would read as the whole game's."""
+    six = short_six("six-card")
+    hands = np.array([six.deck[:5], six.deck[1:6]], dtype=np.int64)
+    ups = np.array([six.deck[7], six.deck[8]], dtype=np.int64)
+    one = classes_result(six.ctx, "improve", 0, hands[:1], ups[:1], np.ones(1, np.int64))
+    two = classes_result(six.ctx, "improve", 1, hands[1:], ups[1:], np.ones(1, np.int64))
+    assert one.classes and two.classes
+    _, _, tables, _ = optimum_section([one, two])
+    assert "learnable strategies with the improvements (rules in order)" in tables
+    _, _, tables, _ = optimum_section([one, replace(two, classes={})])
+    assert "learnable strategies with the improvements (rules in order)" not in tables
+
+
+def test_a_chunk_computed_again_must_reproduce_its_figures() -> None:
+    recorded = ChunkResult(3, 10, 1.5, 2.5, {"play": 10}, {}, {"now|play|tie|pair|0|3": 5}, 5)
+    again = replace(recorded, classes={"1/2/0/0": [10.0, -10.0, 1.5, None, None, 0.5, 1.5]})
+    same_figures(recorded, again)
+    for changed in (
+        replace(again, value=1.5000000001),
+        replace(again, ends={"now|play|tie|pair|0|3": 4}),
+        replace(again, decisions={"fold": 10}),
+    ):
+        with pytest.raises(RuntimeError, match="chunk 3 computed again differs"):
+            same_figures(recorded, changed)
+
+
+def test_only_six_card_chunks_without_tallies_are_computed_again() -> None:
+    bare = ChunkResult(3, 10, 1.5, 2.5, {"play": 10}, {}, {"now|play|tie|pair|0|3": 5}, 5)
+    tallied = replace(bare, classes={"1/2/0/0": [10.0, -10.0, 1.5, None, None, 0.5, 1.5]})
+    six, five = load("six-card"), load("five-card-sixth")
+    assert isinstance(six, StudProfile) and isinstance(five, StudProfile)
+    assert _lacks_tallies(six, "improve", bare)
+    assert not _lacks_tallies(six, "improve", tallied)
+    assert not _lacks_tallies(six, "play", bare)
+    assert not _lacks_tallies(five, "improve", bare)
+
+
+@pytest.mark.soak  # one full-deck chunk of the [003] pass: about a CPU-minute
+def test_a_recorded_chunk_without_tallies_is_computed_again_with_the_same_figures(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("CROUPIER_CACHE_DIR", str(tmp_path))
+    profile = load("six-card")
+    assert isinstance(profile, StudProfile)
+    recorded = load_chunk(profile, "improve", 268)
+    assert recorded is not None
+    save_chunk(profile, "improve", replace(recorded, classes={}))  # the cache's, read first
+    (again,) = run("six-card", "improve", [268], 1)
+    assert again.classes
+    same_figures(recorded, again)
+    assert load_chunk(profile, "improve", 268, recorded=False) == again
