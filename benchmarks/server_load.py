@@ -393,6 +393,7 @@ async def run_steps(
             return sum(cpu_seconds(s.pid) for s in servers)
 
         cpu_before = servers_cpu()
+        phases_before = await phase_counts(bases)
         spy = (
             profile(servers[0].pid, args.seconds, args.profile, clients, args.gil)
             if args.profile
@@ -402,6 +403,7 @@ async def run_steps(
             bases, players[:playing], clients, args.seconds, args.think, servers_cpu
         )
         cpu_after = servers_cpu()
+        phases = subtract(await phase_counts(bases), phases_before)
         cpu = cpu_after - cpu_before
         acted = max(1, stats.actions - stats.actions_joined)
         steady = (cpu_after - stats.cpu_joined) * 1000 / acted
@@ -425,6 +427,7 @@ async def run_steps(
         )
         for error in stats.errors[:3]:
             print(f"         error: {error}")
+        print(phase_line(phases))
         raw = Path(f"{args.profile}-{clients}.txt")
         if spy is not None and raw.exists():
             print(flame_summary(raw))
@@ -456,6 +459,77 @@ async def run_steps(
         "worse). --think 0: every player acts as soon as its last action is answered, so "
         "actions/s is the server's decisions per second at saturation."
     )
+
+
+# Where an accepted intent's time goes, from the servers' own histograms
+# (croupier_intent_phase_seconds, docs/operations.md): phase -> (upper bound -> count), the
+# count and the sum, summed over every process.
+Phases = dict[str, tuple[dict[float, float], float, float]]
+
+
+async def phase_counts(bases: list[str]) -> Phases:
+    from prometheus_client.parser import text_string_to_metric_families
+
+    found: Phases = {}
+    async with httpx.AsyncClient(timeout=10) as http:
+        for base in bases:
+            text = (await http.get(f"{base}/metrics")).text
+            for family in text_string_to_metric_families(text):
+                if family.name != "croupier_intent_phase_seconds":
+                    continue
+                for sample in family.samples:
+                    name = sample.labels["phase"]
+                    buckets, count, total = found.get(name, ({}, 0.0, 0.0))
+                    if sample.name.endswith("_bucket"):
+                        bound = float(sample.labels["le"])
+                        buckets = {**buckets, bound: buckets.get(bound, 0.0) + sample.value}
+                    elif sample.name.endswith("_count"):
+                        count += sample.value
+                    elif sample.name.endswith("_sum"):
+                        total += sample.value
+                    found[name] = (buckets, count, total)
+    return found
+
+
+def subtract(after: Phases, before: Phases) -> Phases:
+    out: Phases = {}
+    for name, (buckets, count, total) in after.items():
+        was_buckets, was_count, was_total = before.get(name, ({}, 0.0, 0.0))
+        out[name] = (
+            {b: n - was_buckets.get(b, 0.0) for b, n in buckets.items()},
+            count - was_count,
+            total - was_total,
+        )
+    return out
+
+
+def quantile(buckets: dict[float, float], count: float, q: float) -> float:
+    """As Prometheus's histogram_quantile: linear within the bucket the rank falls in."""
+    rank, lower, below = q * count, 0.0, 0.0
+    for bound in sorted(buckets):
+        if buckets[bound] >= rank:
+            if bound == float("inf"):
+                return lower
+            share = (rank - below) / max(buckets[bound] - below, 1e-12)
+            return lower + (bound - lower) * share
+        lower, below = bound, buckets[bound]
+    return lower
+
+
+PHASE_ORDER = ("session", "queue", "command", "publish", "delivery")
+
+
+def phase_line(phases: Phases) -> str:
+    """Each phase's mean and p99 (ms) over the step, all processes together."""
+    parts = []
+    for name in PHASE_ORDER:
+        if name not in phases or phases[name][1] <= 0:
+            continue
+        buckets, count, total = phases[name]
+        parts.append(
+            f"{name} {total / count * 1000:.1f} / {quantile(buckets, count, 0.99) * 1000:.0f}"
+        )
+    return "  where an action's time goes, mean / p99 ms (servers' histograms): " + ", ".join(parts)
 
 
 def profile(

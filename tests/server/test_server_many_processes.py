@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import os
 import random
+import re
 import signal
 from collections.abc import Iterator
 from pathlib import Path
@@ -109,6 +110,13 @@ def play_rounds(
     return last
 
 
+def phase_count(metrics: str, phase: str) -> float:
+    """How many times ``phase`` was timed (croupier_intent_phase_seconds), from /metrics."""
+    found = re.search(rf'^croupier_intent_phase_seconds_count{{phase="{phase}"}} (\S+)$', metrics,
+                      re.M)  # fmt: skip
+    return 0.0 if found is None else float(found.group(1))
+
+
 def spread_play(store: Store, tmp_path: Path, processes: int, rounds: int) -> None:
     table_id = public_table(store)
     with cluster(store.url, tmp_path, processes) as (_redis, servers):
@@ -131,6 +139,13 @@ def spread_play(store: Store, tmp_path: Path, processes: int, rounds: int) -> No
         for viewer in viewers[1:]:
             assert stream(viewer, base) == first, viewer.name
         assert len({str(shared_state(s)) for s in spectators}) == 1
+        # Each process timed its deliveries of the others' events (its /metrics), and the
+        # processes the players are on timed their intents' phases.
+        for server in servers:
+            text = server.http.get("/metrics").text
+            assert phase_count(text, "delivery") > 0, server.base
+            acting = server in (servers[1 % len(servers)], servers[2 % len(servers)])
+            assert (phase_count(text, "command") > 0) is acting, server.base
         # Ann logs out through another process than her socket's: the socket is closed.
         ann = players["Ann"][0]
         logout = servers[0].http.post(

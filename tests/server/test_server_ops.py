@@ -53,3 +53,28 @@ def test_ops_metrics_count_decisions_sockets_rounds_and_postings(
         before, "croupier_ledger_postings_total"
     )
     assert metric(text, "croupier_clock_owner") == 1
+
+
+def test_ops_metrics_tell_where_an_intents_time_goes(client: TestClient, player: Make) -> None:
+    """Every intent's session check, wait for a command thread and command are timed, an
+    accepted one's publication too; the phases after the session check add up to no more
+    than the intents' own latency (each moment counted once)."""
+    table_id = open_table(client)
+    _card, headers = player(chips=10_000)
+    with join(client, table_id, headers, "p") as p:
+        me = TableClient(p, "p")
+        assert me.send(intent="sit", box=1)["type"] == "ack"
+        assert me.send(intent="stake", box=1, stake={"ante": 100})["type"] == "ack"
+        assert me.send(intent="stand", box=9)["type"] == "error"
+        text = client.get("/metrics").text
+    count = 'croupier_intent_phase_seconds_count{{phase="{}"}}'.format
+    total = 'croupier_intent_phase_seconds_sum{{phase="{}"}}'.format
+    timed = [metric(text, count(p)) for p in ("session", "queue", "command", "publish")]
+    assert timed == [3, 3, 3, 2]  # the refused stand published nothing
+    assert 'phase="delivery"' not in text  # one process: no other process's events
+    intents = sum(
+        metric(text, f'croupier_intent_seconds_sum{{intent="{intent}"}}')
+        for intent in ("sit", "stake", "stand")
+    )
+    phases = sum(metric(text, total(p)) for p in ("queue", "command", "publish"))
+    assert 0 < phases <= intents

@@ -79,6 +79,7 @@ def create_app(config: ServerConfig | None = None, *, tune_gc: bool = False) -> 
         casino = Casino(store, hasher=config.hasher)
         hub = Hub(config.max_queued_messages)
         bus = RedisBus(config.redis_url, namespace(store.url)) if config.redis_url else None
+        metrics = ops.Metrics(store, hub)
         floor = Floor(
             casino,
             hub,
@@ -86,6 +87,7 @@ def create_app(config: ServerConfig | None = None, *, tune_gc: bool = False) -> 
             bus=bus,
             max_actions_per_box=config.max_actions_per_box,
             seat_grace_seconds=config.seat_grace_seconds,
+            phase=metrics.phase,
         )
         floor.demo = config.demo_tables
         recalls = RateLimit(config.recalls_per_minute, 60.0)
@@ -93,9 +95,7 @@ def create_app(config: ServerConfig | None = None, *, tune_gc: bool = False) -> 
             config.login_backoff_s, config.login_backoff_max_s, config.login_free_failures
         )
         passwords = PasswordGate(config.password_checks_waiting)
-        state = ServerState(
-            config, casino, hub, floor, recalls, ops.Metrics(store, hub), logins, passwords
-        )
+        state = ServerState(config, casino, hub, floor, recalls, metrics, logins, passwords)
         app.state.croupier = state
         if bus is not None:
             state.sessions.share(bus)

@@ -96,7 +96,10 @@ def round_table(round_id: str) -> int:
     return int(round_id.split("-", 1)[0][1:])
 
 
-Notice = tuple[int, str, JSON, str | None, bool, Carried | None]
+# (seq, event, detail, round, sent by this process, carried picture, when it arrived)
+Notice = tuple[int, str, JSON, str | None, bool, Carried | None, float]
+# Where an intent's time went (:data:`croupier.server.ops.PHASES`): (phase, seconds).
+Phase = Callable[[str, float], None]
 SPECTATOR = Viewer.spectator()
 SPECTATORS = viewer_key(SPECTATOR)
 
@@ -111,8 +114,10 @@ class Floor:
         bus: RedisBus | None = None,
         max_actions_per_box: int = MAX_ACTIONS_PER_BOX,
         seat_grace_seconds: int = DEFAULT_SEAT_GRACE_SECONDS,
+        phase: Phase | None = None,
     ) -> None:
         self.casino = casino
+        self.phase: Phase = phase or (lambda _name, _seconds: None)
         self.hub = hub
         self.bus = bus
         self.lease = ClockLease(casino.store)
@@ -157,6 +162,24 @@ class Floor:
     async def call(self, fn: Callable[..., T], *args: Any) -> T:
         """Run a blocking service call (a command) on the floor's command thread."""
         return await asyncio.get_running_loop().run_in_executor(self.worker, fn, *args)
+
+    async def command(self, fn: Callable[..., T], *args: Any) -> T:
+        """:meth:`call`, its time told apart: waiting for a command thread (``queue``),
+        then on it (``command``)."""
+        handed = time.perf_counter()
+        began = 0.0
+
+        def timed() -> T:
+            nonlocal began
+            began = time.perf_counter()
+            return fn(*args)
+
+        try:
+            return await self.call(timed)
+        finally:
+            if began:
+                self.phase("queue", began - handed)
+                self.phase("command", time.perf_counter() - began)
 
     async def read(self, fn: Callable[..., T], *args: Any) -> T:
         """Run a blocking read (a snapshot, the lobby) on the floor's reading thread."""
@@ -474,12 +497,12 @@ class Floor:
         if inbox is None:
             inbox = self._inbox[table_id] = asyncio.Queue()
             self._couriers[table_id] = asyncio.create_task(self._courier(table_id, inbox))
-        inbox.put_nowait((seq, event, extra, round_id, mine, carried))
+        inbox.put_nowait((seq, event, extra, round_id, mine, carried, time.perf_counter()))
 
     async def _courier(self, table_id: int, inbox: asyncio.Queue[Notice]) -> None:
         channel = self.hub.channel(str(table_id))
         while True:
-            seq, event, extra, round_id, mine, carried = await inbox.get()
+            seq, event, extra, round_id, mine, carried, arrived = await inbox.get()
             try:
                 if not mine:  # another process changed the table
                     self._told(table_id, event, round_id)
@@ -491,6 +514,8 @@ class Floor:
                     log.info("sequence gap healed", extra={"table": table_id, "seq": seq})
                 shown = None if carried is None or round_id is None else (round_id, carried)
                 await self._send(table_id, seq, event, extra, snapshot=snapshot, carried=shown)
+                if not mine:  # (its own: the publishing intent's phase)
+                    self.phase("delivery", time.perf_counter() - arrived)
             except Exception:
                 log.exception("table notice failed", extra={"table": table_id})
 

@@ -5,8 +5,9 @@
   Redis, Redis answers a ping. Database down: 503 ``not ready`` (take the process out
   of rotation). Redis down: 200 ``degraded``: play goes on (the database is the truth)
   but this process's viewers only see this process's events until Redis is back.
-* ``/metrics``: Prometheus text: decisions taken (by intent and outcome), their latency,
-  open rounds, connected table sockets, ledger postings, whether this process runs the clock.
+* ``/metrics``: Prometheus text: decisions taken (by intent and outcome), their latency
+  and where it goes (:data:`PHASES`), open rounds, connected table sockets, ledger
+  postings, whether this process runs the clock.
 
 Each app has its own registry (tests run several apps in one Python process).
 """
@@ -36,6 +37,18 @@ router = APIRouter(include_in_schema=False)
 CONTENT_TYPE = "text/plain; version=0.0.4; charset=utf-8"
 # Intent latencies from a fraction of a millisecond (a refusal) to seconds (a stalled database).
 BUCKETS = (0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0)
+# Where an accepted intent's time goes, in order, and, on a process that did not run it,
+# the delivery of its event to this process's viewers. A latency an operator sees rising
+# is then placed: a slow database (command), too few command threads for the load
+# (queue), a busy reading thread (session), the spectators' side (publish, delivery).
+PHASES = {
+    "session": "the player's session checked (the reading thread, one read)",
+    "queue": "waiting for a command thread",
+    "command": "the command's transaction on its thread",
+    "publish": "the event numbered, published and delivered here, the player's view included",
+    "delivery": "another process's event, from its notice's arrival to this process's viewers",
+}
+PHASE_BUCKETS = (0.0005, 0.001, 0.002, 0.005, 0.01, 0.02, 0.05, 0.1, 0.2, 0.5, 1.0, 2.5)
 
 
 class _Books(Collector):
@@ -76,6 +89,13 @@ class Metrics:
             buckets=BUCKETS,
             registry=self.registry,
         )
+        self.phases = Histogram(
+            "croupier_intent_phase_seconds",
+            "Where an intent's time goes: " + "; ".join(f"{k}: {v}" for k, v in PHASES.items()),
+            ["phase"],
+            buckets=PHASE_BUCKETS,
+            registry=self.registry,
+        )
         sockets = Gauge(
             "croupier_sockets", "Table sockets connected to this process", registry=self.registry
         )
@@ -101,6 +121,10 @@ class Metrics:
         finally:
             self.decisions.labels(intent, outcome).inc()
             self.latency.labels(intent).observe(time.perf_counter() - start)
+
+    def phase(self, name: str, seconds: float) -> None:
+        """One intent's (or delivery's) time in the phase ``name`` of :data:`PHASES`."""
+        self.phases.labels(name).observe(seconds)
 
 
 def _is_refusal(error: Exception) -> bool:

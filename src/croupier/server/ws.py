@@ -21,6 +21,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import time
 from collections.abc import Callable
 from typing import Any
 from urllib.parse import urlsplit
@@ -87,7 +88,8 @@ async def run_intent(floor: Floor, table_id: int, player: Profile, intent: Inten
 
     The intent's service calls (a decision's look-up of the table's round and the decision)
     are one hand-over to the command thread."""
-    done = await floor.call(_carry_out, floor, table_id, player.card_number, intent)
+    done = await floor.command(_carry_out, floor, table_id, player.card_number, intent)
+    stored = time.perf_counter()
     replayed = False
     if isinstance(done, TableInfo):
         floor.note_table(done)
@@ -98,6 +100,7 @@ async def run_intent(floor: Floor, table_id: int, player: Profile, intent: Inten
         floor.remember(done)
         replayed = done.replayed
     seq = await floor.publish(table_id, intent.intent, by=alias(player.card_number))
+    floor.phase("publish", time.perf_counter() - stored)
     return {"type": "ack", "key": intent.key, "seq": seq, "replayed": replayed}
 
 
@@ -331,7 +334,9 @@ async def _read(
                     error_message("unauthorized", "spectators cannot act: log in and join", key)
                 )
                 continue
+            arrived = time.perf_counter()
             await floor.read(session_check(state, token, player, key))
+            floor.phase("session", time.perf_counter() - arrived)
             with state.metrics.timed(message.intent):
                 answer = await run_intent(floor, table_id, player, message)
             subscriber.offer(answer)
