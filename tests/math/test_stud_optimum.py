@@ -185,7 +185,7 @@ def test_the_report_of_a_one_draw_run_adds_up_on_a_short_deck() -> None:
     hands = np.array([h for h, _ in rows], dtype=np.int64)
     ups = np.array([u for _, u in rows], dtype=np.int64)
     result = classes_result(ctx, "improve", 0, hands, ups, np.ones(len(rows), np.int64))
-    wager, figures, tables, chart = optimum_section([result])
+    wager, figures, tables, chart = optimum_section([result], result.classes)
     assert float(wager.ev) == pytest.approx(result.value / result.weight, abs=1e-12)
     assert sum(wager.hit_frequency().values()) == 1
     assert sum(wager.contribution().values()) == wager.ev

@@ -15,8 +15,10 @@ import pytest
 from sixkit import short_six
 
 from croupier.games.stud.profile import StudProfile
+from croupier.math.stud import strategy
 from croupier.math.stud.draw_classes import IMPROVEMENTS
 from croupier.math.stud.finals import DECISIONS
+from croupier.math.stud.learnable import Tally, merge
 from croupier.math.stud.report import optimum_section
 from croupier.math.stud.strategy import (
     ChunkResult,
@@ -24,6 +26,7 @@ from croupier.math.stud.strategy import (
     classes_result,
     load_chunk,
     run,
+    run_tally,
     same_figures,
     save_chunk,
 )
@@ -54,7 +57,7 @@ def test_the_six_card_charts_add_up_on_a_short_deck(profile_id: str) -> None:
         assert max(v for v in row[1:-1] if v is not None) <= row[-1] + 1e-9, name
     closed = [1 + len(DECISIONS) + i for i, n in enumerate(IMPROVEMENTS) if n != "buy the 6th card"]
     assert all(row[j] is None for row in result.classes.values() for j in closed)
-    _, figures, tables, _ = optimum_section([result])
+    _, figures, tables, _ = optimum_section([result], result.classes)
     costs = [f.value for f in figures if f.name.startswith("cost against the optimum")]
     assert len(costs) == 4 and min(costs) >= -1e-12
     assert costs[3] <= costs[2] + 1e-12 <= costs[1] + 2e-12 <= costs[0] + 3e-12
@@ -62,20 +65,49 @@ def test_the_six_card_charts_add_up_on_a_short_deck(profile_id: str) -> None:
     assert any("buy the 6th card" in r["text"] for r in rules)
 
 
-def test_a_report_of_chunks_partly_tallied_draws_no_chart() -> None:
-    """A run whose chunks of record predate the tallies (some computed again,
-    some not) has its figures but no chart: a chart over some classes only
-    would read as the whole game's."""
-    six = short_six("six-card")
-    hands = np.array([six.deck[:5], six.deck[1:6]], dtype=np.int64)
-    ups = np.array([six.deck[7], six.deck[8]], dtype=np.int64)
-    one = classes_result(six.ctx, "improve", 0, hands[:1], ups[:1], np.ones(1, np.int64))
-    two = classes_result(six.ctx, "improve", 1, hands[1:], ups[1:], np.ones(1, np.int64))
-    assert one.classes and two.classes
-    _, _, tables, _ = optimum_section([one, two])
-    assert "learnable strategies with the improvements (rules in order)" in tables
-    _, _, tables, _ = optimum_section([one, replace(two, classes={})])
-    assert "learnable strategies with the improvements (rules in order)" not in tables
+def _chunk(chunk: int, classes: Tally) -> ChunkResult:
+    return ChunkResult(chunk, 10, 1.5, 2.5, {"play": 10}, classes, {"now|play|tie|pair|0|3": 5}, 5)
+
+
+def test_the_tallies_are_recorded_merged_and_cover_their_chunks(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``--record`` keeps a chunk's figures in its file and its tallies merged into the
+    tally of record, which names the chunks it covers: a run's tally is that and the
+    other chunks' own; a chunk neither covers nor tallies leaves the run without charts
+    (a chart over some classes would read as the whole game's)."""
+    monkeypatch.setenv("CROUPIER_CACHE_DIR", str(tmp_path / "cache"))
+    monkeypatch.setattr(strategy, "RECORDED", tmp_path / "runs")
+    profile = load("six-card")
+    assert isinstance(profile, StudProfile)
+    one = {"1/2/0/0": [10.0, -10.0, 1.5, None, None, None, None, None, 0.5, 1.5]}
+    two = {"1/2/0/0": [4.0, -4.0, 0.5, None, None, None, None, None, 0.25, 0.5],
+           "7/3/1/2": [6.0, -6.0, 1.0, None, None, None, None, None, 2.0, 2.0]}  # fmt: skip
+    for chunk, classes in ((3, one), (5, two)):
+        save_chunk(profile, "improve", _chunk(chunk, classes))
+    assert strategy.record("six-card", "improve") == [3, 5]
+    covered, tally = strategy.tally_of_record(profile, "improve")
+    assert covered == {3, 5}
+    assert tally == merge([one, two])
+    before = strategy._tally_path(profile, "improve").read_bytes()
+    assert strategy.record("six-card", "improve") == [3, 5]  # counted once, the same bytes
+    assert strategy._tally_path(profile, "improve").read_bytes() == before
+    # the chunks of record keep their figures, not their tallies
+    for chunk in (3, 5):
+        path = tmp_path / "cache" / "stud-strategy"
+        for cached in path.rglob(f"{chunk:05d}.json"):
+            cached.unlink()
+        recorded = load_chunk(profile, "improve", chunk)
+        assert recorded == _chunk(chunk, {})
+        assert not strategy._lacks_tallies(profile, "improve", recorded)
+    results = [load_chunk(profile, "improve", c) for c in (3, 5)]
+    assert all(r is not None for r in results)
+    three = {"7/3/1/2": [2.0, -2.0, 0.5, None, None, None, None, None, 1.0, 1.0]}
+    later = [*(r for r in results if r is not None), _chunk(8, three)]
+    assert run_tally(profile, "improve", later) == merge([one, two, three])
+    assert run_tally(profile, "improve", [*later, _chunk(9, {})]) is None
+    assert strategy._lacks_tallies(profile, "improve", _chunk(9, {}))
+    assert run_tally(profile, "improve", later[1:]) is None  # the record covers chunk 3 too
 
 
 def test_a_chunk_computed_again_must_reproduce_its_figures() -> None:
@@ -111,7 +143,9 @@ def test_a_recorded_chunk_without_tallies_is_computed_again_with_the_same_figure
     assert isinstance(profile, StudProfile)
     recorded = load_chunk(profile, "improve", 268)
     assert recorded is not None
-    save_chunk(profile, "improve", replace(recorded, classes={}))  # the cache's, read first
+    # as before the tallies: the chunk's figures only, no tally of record covering it
+    monkeypatch.setattr(strategy, "RECORDED", tmp_path / "runs")
+    save_chunk(profile, "improve", replace(recorded, classes={}))
     (again,) = run("six-card", "improve", [268], 1)
     assert again.classes
     same_figures(recorded, again)

@@ -227,7 +227,7 @@ def test_the_optimums_rounds_are_the_engines_and_return_the_exact_solvers_ration
         exact += w * solver.value(solver.start(deal[:5], deal[5]), deal[5])
     assert wager.ev == exact / total
     # the report's section: every figure of [001], its return checked against the values
-    _, figures, tables, _ = optimum_section([result])
+    _, figures, tables, _ = optimum_section([result], None)
     assert any(row["decision"].startswith("buy_sixth, exchange")
                for row in tables[f"decision frequency ({NAME})"])  # fmt: skip
     assert figures

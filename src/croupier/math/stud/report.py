@@ -33,7 +33,7 @@ from croupier.math.stud.baseline import (
 )
 from croupier.math.stud.improve_charts import Chart as ImproveChart
 from croupier.math.stud.improve_charts import charts as charts_with_improvements
-from croupier.math.stud.learnable import Learned, merge
+from croupier.math.stud.learnable import Learned, Tally
 from croupier.math.stud.optimum import (
     NAME,
     has_ends,
@@ -46,6 +46,7 @@ from croupier.math.stud.strategy import (
     ChunkResult,
     cached_results,
     learnable_strategies,
+    run_tally,
     summary,
 )
 
@@ -108,11 +109,12 @@ def _optimum_figures(results: list[ChunkResult], wager: Wager) -> list[Figure]:
 
 
 def optimum_section(
-    results: list[ChunkResult],
+    results: list[ChunkResult], tally: Tally | None
 ) -> tuple[Wager, list[Figure], dict[str, list[dict[str, Any]]], Chart]:
     """A finished [001] or [003] ``improve`` run in the report: the optimum as a wager, P(the
     dealer qualifies), how often each decision is taken and each final hand ends
-    the round, the learnable charts with the improvements."""
+    the round, the learnable charts with the improvements (from the run's rule-class
+    ``tally``, :func:`~croupier.math.stud.strategy.run_tally`; none without it)."""
     wager = optimum_wager(results)
     figures = _optimum_figures(results, wager)
     tables = optimum_tables(results)
@@ -124,9 +126,7 @@ def optimum_section(
         {"decision": k, "frequency": v}
         for k, v in summary(results, len(results))["best decision frequency"].items()
     ]
-    # a [003] run recorded before its pass tallied the rule classes has no charts
-    tallied = all(r.classes for r in results)
-    drawn = charts_with_improvements(merge([r.classes for r in results])) if tallied else []
+    drawn = charts_with_improvements(tally) if tally else []
     figures += _learned_figures(drawn, "every class counted exactly, summed in floats",
                                 "the optimum")  # fmt: skip
     if drawn:
@@ -198,7 +198,8 @@ def analyze(profile: StudProfile, deck: tuple[int, ...] = tuple(range(52))) -> R
     wagers = [_wager(s) for s in strategies]
     improved = cached_results(profile, "improve") if full_deck else None
     if improved is not None and has_ends(improved):
-        wager, more, more_tables, chart = optimum_section(improved)
+        tally = run_tally(profile, "improve", improved)
+        wager, more, more_tables, chart = optimum_section(improved, tally)
         wagers.append(wager)
         figures += more
         tables |= more_tables

@@ -45,6 +45,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import gzip
 import hashlib
 import json
 import math
@@ -52,7 +53,7 @@ import os
 from collections import Counter
 from collections.abc import Iterator
 from concurrent.futures import ProcessPoolExecutor, as_completed
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 from fractions import Fraction
 from functools import cache
 from pathlib import Path
@@ -344,19 +345,69 @@ def save_chunk(profile: StudProfile, mode: str, result: ChunkResult) -> None:
     os.replace(tmp, path)  # a chunk is on disk whole or not at all
 
 
+# The rule-class tallies of an ``improve`` run are recorded apart from its chunks, merged:
+# a chunk's own is ~50 KB (its hands' classes), the whole run's a few hundred classes more
+# than one chunk's. The file names the chunks it covers; a recorded chunk without its own
+# tallies is covered by it or is computed again for them.
+TALLY_OF_RECORD = "classes.json.gz"
+
+
+def _tally_path(profile: StudProfile, mode: str) -> Path:
+    return _path(profile, mode, 0, RECORDED).with_name(TALLY_OF_RECORD)
+
+
+def tally_of_record(profile: StudProfile, mode: str) -> tuple[frozenset[int], Tally]:
+    """The chunks of record's merged tallies and the chunks they cover (none: empty)."""
+    try:
+        data = json.loads(gzip.decompress(_tally_path(profile, mode).read_bytes()))
+    except OSError:
+        return frozenset(), {}
+    return frozenset(data["chunks"]), data["classes"]
+
+
+def run_tally(profile: StudProfile, mode: str, results: list[ChunkResult]) -> Tally | None:
+    """The rule-class tallies of ``results`` (a whole run): each chunk's own, or the tally
+    of record for the chunks it covers; None when a chunk has neither."""
+    covered, recorded = tally_of_record(profile, mode)
+    chunks = {r.chunk for r in results}
+    if not covered <= chunks:
+        return None  # the record covers chunks this run has not: not its tally
+    parts = [recorded] if covered else []
+    for r in results:
+        if r.chunk in covered:
+            continue
+        if not r.classes:
+            return None
+        parts.append(r.classes)
+    return merge(parts)
+
+
 def record(profile_id: str, mode: str) -> list[int]:
     """Copy the cache's chunks of ``profile_id`` in ``mode`` (those :func:`load_chunk`
-    accepts) among the chunks of record; the chunks copied."""
+    accepts) among the chunks of record, an ``improve`` run's tallies merged into the tally
+    of record; the chunks copied."""
     profile = profiles.load_as(profile_id, StudProfile)
+    covered, recorded = tally_of_record(profile, mode)
+    tallied: list[Tally] = []
     copied = []
     for chunk in range(n_chunks()):
         found = load_chunk(profile, mode, chunk, recorded=False)
         if found is None:
             continue
+        if mode == "improve" and found.classes:
+            if chunk not in covered:  # (covered: its tallies are in already)
+                tallied.append(found.classes)
+                covered |= {chunk}
+            found = replace(found, classes={})
         path = _path(profile, mode, chunk, RECORDED)
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(json.dumps(asdict(found), sort_keys=True) + "\n")
         copied.append(chunk)
+    if tallied:
+        merged = merge([recorded, *tallied])
+        data = {"chunks": sorted(covered), "classes": dict(sorted(merged.items()))}
+        # mtime 0: the same tallies make the same bytes
+        _tally_path(profile, mode).write_bytes(gzip.compress(json.dumps(data).encode(), mtime=0))
     return copied
 
 
@@ -407,9 +458,12 @@ def run(
 
 
 def _lacks_tallies(profile: StudProfile, mode: str, result: ChunkResult) -> bool:
-    """A [003] chunk written before its pass tallied the rule classes: its
-    figures stand, a run computes it again for the learnable charts."""
-    return mode == "improve" and not result.classes and sixth_round(profile) is not None
+    """A [003] chunk without its rule-class tallies, whose chunk is not covered by the
+    tally of record either (written before the pass tallied them): its figures stand, a
+    run computes it again for the learnable charts."""
+    if mode != "improve" or result.classes or sixth_round(profile) is None:
+        return False
+    return result.chunk not in tally_of_record(profile, mode)[0]
 
 
 def same_figures(before: ChunkResult, after: ChunkResult) -> None:
@@ -496,7 +550,9 @@ def main() -> None:
     elif all(r.per_deal for r in results):
         from croupier.math.stud.report import optimum_section
 
-        wager, figures, tables, _ = optimum_section(results)
+        profile = profiles.load_as(args.profile, StudProfile)
+        tally = run_tally(profile, args.mode, results)
+        wager, figures, tables, _ = optimum_section(results, tally)
         for f in (*wager.figures(), *figures):
             print(f"{f.name}: {f.value:.6f}" + (f" = {f.exact}" if f.exact is not None else ""))
         for name, rows in tables.items():
