@@ -37,6 +37,16 @@ def test_a_self_exclusion_at_the_table_says_until_when_not_log_in_again(
     # Still logged in: the balance shows and the cashier (cashing out) is a click away.
     expect(page.locator("#balance")).to_be_visible()
     expect(page.locator("#nav-login")).to_have_count(0)
+    # The table, its socket back, offers no chip and no stake: it says until when, and it
+    # still does after a reload (the page asks the server for the player's limits).
+    for reloaded in (False, True):
+        if reloaded:
+            page.reload()
+        excluded_line = page.locator("#excluded")
+        expect(excluded_line).to_contain_text(until)
+        expect(page.locator("#rack")).to_have_count(0)
+        expect(page.locator("#spots")).to_have_count(0)
+        expect(page.locator("[data-stake]")).to_have_count(0)
     shot(page, shots, f"{size}-self-excluded-at-the-table")
     assert not errors, errors
     page.context.close()

@@ -1,5 +1,5 @@
 // The player's session across pages: language, who is logged in, the balance, one notice line.
-import { api } from "./api";
+import { type Schemas, api } from "./api";
 import { ApiRefusal, type Refusal, refusalText } from "./errors";
 import { type Key, type Lang, defaultLang, translate } from "./i18n";
 import { formatMoney } from "./money";
@@ -16,6 +16,9 @@ class Session {
   balance = $state<number | null>(null);
   notice = $state<{ text: string; error: boolean } | null>(null);
   ready = $state(false);
+  // The day a self-exclusion of the player ends ("YYYY-MM-DD"), null when none: the tables
+  // then offer no stake (the server refuses them) but say until when; cashing out stays open.
+  excludedUntil = $state<string | null>(null);
 
   constructor() {
     const saved = typeof localStorage === "undefined" ? null : localStorage.getItem("lang");
@@ -43,6 +46,14 @@ class Session {
 
   failWith(refusal: Refusal): void {
     this.notice = { text: refusalText(refusal, this.lang), error: true };
+    const until = refusal.params?.until;
+    if (refusal.code === "self_excluded" && typeof until === "string") this.excludedUntil = until;
+  }
+
+  /** The player's protections as the server holds them (GET /api/limits): what the tables
+   * offer follows them. */
+  noteLimits(limits: Schemas["LimitsOut"]): void {
+    this.excludedUntil = limits.excluded_until ? limits.excluded_until.slice(0, 10) : null;
   }
 
   clear(): void {
@@ -54,6 +65,11 @@ class Session {
       this.me = await api<Player>("/api/me");
     } catch {
       this.me = null;
+    }
+    this.excludedUntil = null;
+    if (this.me) {
+      const limits = await api<Schemas["LimitsOut"]>("/api/limits").catch(() => null);
+      if (limits) this.noteLimits(limits);
     }
     await this.refreshBalance();
     this.ready = true;
