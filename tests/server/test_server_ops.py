@@ -30,20 +30,26 @@ def metric(text: str, name: str) -> float:
     raise AssertionError(f"no {name} in /metrics")
 
 
-def test_ops_metrics_count_decisions_sockets_rounds_and_postings(
-    client: TestClient, player: Make
-) -> None:
+def three_intents(client: TestClient, player: Make) -> tuple[str, str]:
+    """/metrics before a player's socket joins, and after a sit, a stake and a refused
+    stand on it (the socket still open)."""
     table_id = open_table(client)
     _card, headers = player(chips=10_000)
     before = client.get("/metrics").text
-    assert metric(before, "croupier_sockets") == 0
     with join(client, table_id, headers, "p") as p:
         me = TableClient(p, "p")
         assert me.send(intent="sit", box=1)["type"] == "ack"
         assert me.send(intent="stake", box=1, stake={"ante": 100})["type"] == "ack"
         assert me.send(intent="stand", box=9)["type"] == "error"
-        text = client.get("/metrics").text
-        assert metric(text, "croupier_sockets") == 1
+        return before, client.get("/metrics").text
+
+
+def test_ops_metrics_count_decisions_sockets_rounds_and_postings(
+    client: TestClient, player: Make
+) -> None:
+    before, text = three_intents(client, player)
+    assert metric(before, "croupier_sockets") == 0
+    assert metric(text, "croupier_sockets") == 1
     assert 'croupier_decisions_total{intent="stake",outcome="ok"} 1.0' in text
     assert 'croupier_decisions_total{intent="stand",outcome="refused"} 1.0' in text
     assert metric(text, 'croupier_intent_seconds_count{intent="stake"}') == 1
@@ -59,14 +65,7 @@ def test_ops_metrics_tell_where_an_intents_time_goes(client: TestClient, player:
     """Every intent's session check, wait for a command thread and command are timed, an
     accepted one's publication too; the phases after the session check add up to no more
     than the intents' own latency (each moment counted once)."""
-    table_id = open_table(client)
-    _card, headers = player(chips=10_000)
-    with join(client, table_id, headers, "p") as p:
-        me = TableClient(p, "p")
-        assert me.send(intent="sit", box=1)["type"] == "ack"
-        assert me.send(intent="stake", box=1, stake={"ante": 100})["type"] == "ack"
-        assert me.send(intent="stand", box=9)["type"] == "error"
-        text = client.get("/metrics").text
+    _before, text = three_intents(client, player)
     count = 'croupier_intent_phase_seconds_count{{phase="{}"}}'.format
     total = 'croupier_intent_phase_seconds_sum{{phase="{}"}}'.format
     timed = [metric(text, count(p)) for p in ("session", "queue", "command", "publish")]
