@@ -6,8 +6,13 @@ reproduce them)."""
 
 from __future__ import annotations
 
+import gzip
 import itertools
+import json
+import tomllib
+from collections import defaultdict
 from dataclasses import replace
+from fnmatch import fnmatch
 from pathlib import Path
 
 import numpy as np
@@ -16,10 +21,11 @@ from sixkit import short_six
 
 from croupier.games.stud.profile import StudProfile
 from croupier.math.stud import strategy
-from croupier.math.stud.draw_classes import IMPROVEMENTS
+from croupier.math.stud.draw_classes import IMPROVEMENTS, improve_classes
 from croupier.math.stud.finals import DECISIONS
 from croupier.math.stud.learnable import Tally, merge
 from croupier.math.stud.report import optimum_section
+from croupier.math.stud.six_draw import first_decision
 from croupier.math.stud.strategy import (
     ChunkResult,
     _lacks_tallies,
@@ -30,6 +36,7 @@ from croupier.math.stud.strategy import (
     same_figures,
     save_chunk,
 )
+from croupier.poker.batch import best_batch
 from croupier.profiles import load
 
 BUY_SIXTH = len(DECISIONS) + IMPROVEMENTS.index("buy the 6th card")
@@ -55,6 +62,16 @@ def test_the_six_card_charts_add_up_on_a_short_deck(profile_id: str) -> None:
         assert row[1 + BUY_SIXTH] is not None, name
         assert row[1 + BUY_SIXTH] <= row[-1] + 1e-9, name
         assert max(v for v in row[1:-1] if v is not None) <= row[-1] + 1e-9, name
+    # the chart's 6th card is the pass's "buy it and stand with six", summed per rule class
+    found = first_decision(six.ctx, six.menu, hands, ups)
+    values = best_batch(hands.astype(np.uint8), ace_king=six.profile.ace_king).astype(np.int64)
+    standing: dict[str, float] = defaultdict(float)
+    for name, value in zip(improve_classes(hands, ups, values), found.stand, strict=True):
+        standing[name] += float(value)
+    assert standing.keys() == result.classes.keys()
+    for name, total in standing.items():
+        assert result.classes[name][1 + BUY_SIXTH] == pytest.approx(total, abs=1e-9), name
+    assert (found.stand < found.options[:, 0] - 1e-12).any()  # an exchange after it can pay
     closed = [1 + len(DECISIONS) + i for i, n in enumerate(IMPROVEMENTS) if n != "buy the 6th card"]
     assert all(row[j] is None for row in result.classes.values() for j in closed)
     _, figures, tables, _ = optimum_section([result], result.classes)
@@ -99,14 +116,14 @@ def test_the_tallies_are_recorded_merged_and_cover_their_chunks(
             cached.unlink()
         recorded = load_chunk(profile, "improve", chunk)
         assert recorded == _chunk(chunk, {})
-        assert not strategy._lacks_tallies(profile, "improve", recorded)
+        assert not strategy._lacks_tallies(profile, "improve", recorded, covered)
     results = [load_chunk(profile, "improve", c) for c in (3, 5)]
     assert all(r is not None for r in results)
     three = {"7/3/1/2": [2.0, -2.0, 0.5, None, None, None, None, None, 1.0, 1.0]}
     later = [*(r for r in results if r is not None), _chunk(8, three)]
     assert run_tally(profile, "improve", later) == merge([one, two, three])
     assert run_tally(profile, "improve", [*later, _chunk(9, {})]) is None
-    assert strategy._lacks_tallies(profile, "improve", _chunk(9, {}))
+    assert strategy._lacks_tallies(profile, "improve", _chunk(9, {}), covered)
     assert run_tally(profile, "improve", later[1:]) is None  # the record covers chunk 3 too
 
 
@@ -128,10 +145,38 @@ def test_only_six_card_chunks_without_tallies_are_computed_again() -> None:
     tallied = replace(bare, classes={"1/2/0/0": [10.0, -10.0, 1.5, None, None, 0.5, 1.5]})
     six, five = load("six-card"), load("five-card-sixth")
     assert isinstance(six, StudProfile) and isinstance(five, StudProfile)
-    assert _lacks_tallies(six, "improve", bare)
-    assert not _lacks_tallies(six, "improve", tallied)
-    assert not _lacks_tallies(six, "play", bare)
-    assert not _lacks_tallies(five, "improve", bare)
+    none: frozenset[int] = frozenset()
+    assert _lacks_tallies(six, "improve", bare, none)
+    assert not _lacks_tallies(six, "improve", bare, frozenset({3}))  # the record has them
+    assert not _lacks_tallies(six, "improve", tallied, none)
+    assert not _lacks_tallies(six, "play", bare, none)
+    assert not _lacks_tallies(five, "improve", bare, none)
+
+
+def test_a_tally_of_record_of_another_version_is_not_read_and_a_broken_one_is_refused(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(strategy, "RECORDED", tmp_path / "runs")
+    profile = load("six-card")
+    assert isinstance(profile, StudProfile)
+    path = strategy._tally_path(profile, "improve")
+    path.parent.mkdir(parents=True)
+    old = {"version": strategy.TALLY_VERSION - 1, "chunks": [3], "classes": {"1/2/0/0": [1.0]}}
+    path.write_bytes(gzip.compress(json.dumps(old).encode()))
+    assert strategy.tally_of_record(profile, "improve") == (frozenset(), {})
+    path.write_bytes(gzip.compress(json.dumps(old).encode())[:-9])  # cut short
+    with pytest.raises(ValueError, match=r"classes\.json\.gz: not a tally of record"):
+        strategy.tally_of_record(profile, "improve")
+
+
+def test_the_tallies_of_record_are_package_data() -> None:
+    """An installed package carries the tally of record beside the chunks of record."""
+    root = Path(strategy.__file__).parents[2]  # src/croupier
+    config = tomllib.loads((root.parents[1] / "pyproject.toml").read_text())
+    patterns = config["tool"]["setuptools"]["package-data"]["croupier"]
+    recorded = strategy.RECORDED / "0123" / "improve-v2" / strategy.TALLY_OF_RECORD
+    where = recorded.relative_to(root).as_posix()
+    assert any(fnmatch(where, p) for p in patterns), patterns
 
 
 @pytest.mark.soak  # one full-deck chunk of the [003] pass: about a CPU-minute

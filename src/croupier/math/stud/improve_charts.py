@@ -1,4 +1,4 @@
-"""A strategy a player can learn **with** the improvements ([001] profiles).
+"""A strategy a player can learn **with** the improvements ([001] and [003] profiles).
 
 The ``improve`` run of :mod:`croupier.math.stud.strategy` tallies, per rule
 class (the box's hand as :mod:`learnable` reads it, the up card's rank and
@@ -6,7 +6,11 @@ whether it pairs one of the box's cards, and the draw of
 :mod:`draw_classes`), the value of every first decision a rule can name:
 fold, play (and insure), exchange the odd card, exchange the lowest kicker,
 buy the 6th card; and the optimum's own value. A strategy deciding per rule
-class therefore has an exact return: the sum of its choices' tallies.
+class therefore has an exact return: the sum of its choices' tallies. In the
+six-card profiles ([003]), where a box holding six may still give cards back,
+"buy the 6th card" is buying it and standing with the six whatever it is: a
+chart names no card to give back, so its return is what a player following
+it gets (a lower bound of what the 6th card is worth to one who exchanges well).
 
 A learnable strategy here is a **chart**: for each draw (none, four to a
 straight flush, a flush, an open or an inside straight) the hands in

@@ -348,8 +348,10 @@ def save_chunk(profile: StudProfile, mode: str, result: ChunkResult) -> None:
 # The rule-class tallies of an ``improve`` run are recorded apart from its chunks, merged:
 # a chunk's own is ~50 KB (its hands' classes), the whole run's a few hundred classes more
 # than one chunk's. The file names the chunks it covers; a recorded chunk without its own
-# tallies is covered by it or is computed again for them.
+# tallies is covered by it or is computed again for them. Its version is that of the
+# tallies' columns (:func:`chart_tally`): a file of another is not read.
 TALLY_OF_RECORD = "classes.json.gz"
+TALLY_VERSION = 1
 
 
 def _tally_path(profile: StudProfile, mode: str) -> Path:
@@ -358,11 +360,18 @@ def _tally_path(profile: StudProfile, mode: str) -> Path:
 
 def tally_of_record(profile: StudProfile, mode: str) -> tuple[frozenset[int], Tally]:
     """The chunks of record's merged tallies and the chunks they cover (none: empty)."""
+    path = _tally_path(profile, mode)
     try:
-        data = json.loads(gzip.decompress(_tally_path(profile, mode).read_bytes()))
+        raw = path.read_bytes()
     except OSError:
         return frozenset(), {}
-    return frozenset(data["chunks"]), data["classes"]
+    try:
+        data = json.loads(gzip.decompress(raw))
+        if data.get("version") != TALLY_VERSION:
+            return frozenset(), {}
+        return frozenset(int(c) for c in data["chunks"]), dict(data["classes"])
+    except (EOFError, OSError, ValueError, KeyError, TypeError, AttributeError) as error:
+        raise ValueError(f"{path}: not a tally of record ({error!r}); record it again") from None
 
 
 def run_tally(profile: StudProfile, mode: str, results: list[ChunkResult]) -> Tally | None:
@@ -389,7 +398,7 @@ def record(profile_id: str, mode: str) -> list[int]:
     profile = profiles.load_as(profile_id, StudProfile)
     covered, recorded = tally_of_record(profile, mode)
     tallied: list[Tally] = []
-    copied = []
+    copied: list[ChunkResult] = []
     for chunk in range(n_chunks()):
         found = load_chunk(profile, mode, chunk, recorded=False)
         if found is None:
@@ -399,16 +408,24 @@ def record(profile_id: str, mode: str) -> list[int]:
                 tallied.append(found.classes)
                 covered |= {chunk}
             found = replace(found, classes={})
-        path = _path(profile, mode, chunk, RECORDED)
+        copied.append(found)
+    if tallied:  # first the tallies (whole or not at all), then the chunks without theirs
+        merged = merge([recorded, *tallied])
+        data = {
+            "version": TALLY_VERSION,
+            "chunks": sorted(covered),
+            "classes": dict(sorted(merged.items())),
+        }
+        path = _tally_path(profile, mode)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        tmp = path.with_suffix(".tmp")
+        tmp.write_bytes(gzip.compress(json.dumps(data).encode(), mtime=0))  # mtime 0: same bytes
+        os.replace(tmp, path)
+    for found in copied:
+        path = _path(profile, mode, found.chunk, RECORDED)
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(json.dumps(asdict(found), sort_keys=True) + "\n")
-        copied.append(chunk)
-    if tallied:
-        merged = merge([recorded, *tallied])
-        data = {"chunks": sorted(covered), "classes": dict(sorted(merged.items()))}
-        # mtime 0: the same tallies make the same bytes
-        _tally_path(profile, mode).write_bytes(gzip.compress(json.dumps(data).encode(), mtime=0))
-    return copied
+    return [found.chunk for found in copied]
 
 
 def run(
@@ -433,7 +450,8 @@ def run(
 
     profile = profiles.load_as(profile_id, StudProfile) if profile is None else profile
     found = {c: r for c in chunks if (r := load_chunk(profile, mode, c)) is not None}
-    untallied = {c: r for c, r in found.items() if _lacks_tallies(profile, mode, r)}
+    covered = tally_of_record(profile, mode)[0]
+    untallied = {c: r for c, r in found.items() if _lacks_tallies(profile, mode, r, covered)}
     done = {c: r for c, r in found.items() if c not in untallied}
     todo = [c for c in chunks if c not in done]
     columns = (
@@ -448,22 +466,31 @@ def run(
         task = progress.add_task(
             f"{profile_id} ({mode}){where}", total=len(chunks), completed=len(done)
         )
+        differ: list[str] = []
         for result in _computed(profile_id, mode, todo, workers, cluster, profile):
             if result.chunk in untallied:
-                same_figures(untallied[result.chunk], result)
+                try:
+                    same_figures(untallied[result.chunk], result)
+                except RuntimeError as error:  # not saved; the other chunks go on
+                    differ.append(str(error))
+                    continue
             save_chunk(profile, mode, result)
             done[result.chunk] = result
             progress.advance(task)
+    if differ:
+        raise RuntimeError("; ".join(differ))
     return [done[c] for c in chunks]
 
 
-def _lacks_tallies(profile: StudProfile, mode: str, result: ChunkResult) -> bool:
-    """A [003] chunk without its rule-class tallies, whose chunk is not covered by the
-    tally of record either (written before the pass tallied them): its figures stand, a
-    run computes it again for the learnable charts."""
+def _lacks_tallies(
+    profile: StudProfile, mode: str, result: ChunkResult, covered: frozenset[int]
+) -> bool:
+    """A [003] chunk without its rule-class tallies, not ``covered`` by the tally of record
+    either (written before the pass tallied them): its figures stand, a run computes it
+    again for the learnable charts."""
     if mode != "improve" or result.classes or sixth_round(profile) is None:
         return False
-    return result.chunk not in tally_of_record(profile, mode)[0]
+    return result.chunk not in covered
 
 
 def same_figures(before: ChunkResult, after: ChunkResult) -> None:
@@ -497,8 +524,11 @@ def _computed(
         return
     with ProcessPoolExecutor(max_workers=workers) as pool:
         futures = [pool.submit(compute, profile_id, mode, c, profile) for c in todo]
-        for future in as_completed(futures):
-            yield future.result()
+        try:
+            for future in as_completed(futures):
+                yield future.result()
+        finally:  # a chunk that failed, or an interrupted run: the queued chunks are not run
+            pool.shutdown(cancel_futures=True)
 
 
 def summary(results: list[ChunkResult], total_chunks: int) -> dict[str, Any]:
