@@ -392,8 +392,8 @@ async def run_steps(
         def servers_cpu() -> float:
             return sum(cpu_seconds(s.pid) for s in servers)
 
+        phases_before = await phase_counts(bases)  # (before the CPU: a scrape reads counts)
         cpu_before = servers_cpu()
-        phases_before = await phase_counts(bases)
         spy = (
             profile(servers[0].pid, args.seconds, args.profile, clients, args.gil)
             if args.profile
@@ -403,7 +403,7 @@ async def run_steps(
             bases, players[:playing], clients, args.seconds, args.think, servers_cpu
         )
         cpu_after = servers_cpu()
-        phases = subtract(await phase_counts(bases), phases_before)
+        phases = subtract(await phase_counts(bases), phases_before)  # (after it, likewise)
         cpu = cpu_after - cpu_before
         acted = max(1, stats.actions - stats.actions_joined)
         steady = (cpu_after - stats.cpu_joined) * 1000 / acted
@@ -461,7 +461,7 @@ async def run_steps(
     )
 
 
-# Where an accepted intent's time goes, from the servers' own histograms
+# Where an intent's time goes, from the servers' own histograms
 # (croupier_intent_phase_seconds, docs/operations.md): phase -> (upper bound -> count), the
 # count and the sum, summed over every process.
 Phases = dict[str, tuple[dict[float, float], float, float]]

@@ -164,22 +164,25 @@ class Floor:
         return await asyncio.get_running_loop().run_in_executor(self.worker, fn, *args)
 
     async def command(self, fn: Callable[..., T], *args: Any) -> T:
-        """:meth:`call`, its time told apart: waiting for a command thread (``queue``),
-        then on it (``command``)."""
+        """:meth:`call`, its time told apart: on the command thread (``command``), and the
+        hand-overs, to a free command thread and back to the event loop (``queue``)."""
         handed = time.perf_counter()
-        began = 0.0
+        began = ended = 0.0
 
         def timed() -> T:
-            nonlocal began
+            nonlocal began, ended
             began = time.perf_counter()
-            return fn(*args)
+            try:
+                return fn(*args)
+            finally:
+                ended = time.perf_counter()
 
         try:
             return await self.call(timed)
         finally:
             if began:
-                self.phase("queue", began - handed)
-                self.phase("command", time.perf_counter() - began)
+                self.phase("queue", began - handed + time.perf_counter() - ended)
+                self.phase("command", ended - began)
 
     async def read(self, fn: Callable[..., T], *args: Any) -> T:
         """Run a blocking read (a snapshot, the lobby) on the floor's reading thread."""
@@ -514,7 +517,7 @@ class Floor:
                     log.info("sequence gap healed", extra={"table": table_id, "seq": seq})
                 shown = None if carried is None or round_id is None else (round_id, carried)
                 await self._send(table_id, seq, event, extra, snapshot=snapshot, carried=shown)
-                if not mine:  # (its own: the publishing intent's phase)
+                if not mine and channel.subscribers:  # (its own: the intent's publish)
                     self.phase("delivery", time.perf_counter() - arrived)
             except Exception:
                 log.exception("table notice failed", extra={"table": table_id})

@@ -37,13 +37,16 @@ router = APIRouter(include_in_schema=False)
 CONTENT_TYPE = "text/plain; version=0.0.4; charset=utf-8"
 # Intent latencies from a fraction of a millisecond (a refusal) to seconds (a stalled database).
 BUCKETS = (0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0)
-# Where an accepted intent's time goes, in order, and, on a process that did not run it,
-# the delivery of its event to this process's viewers. A latency an operator sees rising
-# is then placed: a slow database (command), too few command threads for the load
-# (queue), a busy reading thread (session), the spectators' side (publish, delivery).
+# Where an intent's time goes, in order (refused ones too, up to their command; only one
+# carried out publishes), and, on a process that did not run it, the delivery of its event
+# to this process's viewers. A latency an operator sees rising is then placed: a slow
+# database (command), too few command threads for the load or a busy event loop (queue),
+# a busy reading thread (session), the spectators' side (publish, delivery). The session
+# check comes before what croupier_intent_seconds times; the other four phases of an
+# intent are within it.
 PHASES = {
     "session": "the player's session checked (the reading thread, one read)",
-    "queue": "waiting for a command thread",
+    "queue": "the hand-overs: to a free command thread, and back to the event loop",
     "command": "the command's transaction on its thread",
     "publish": "the event numbered, published and delivered here, the player's view included",
     "delivery": "another process's event, from its notice's arrival to this process's viewers",
