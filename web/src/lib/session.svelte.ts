@@ -26,6 +26,11 @@ class Session {
     this.lang = defaultLang(saved, browser);
   }
 
+  /** Self-excluded today (the server's figure; the day it ends is still excluded). */
+  get excluded(): boolean {
+    return this.excludedUntil !== null && this.excludedUntil >= new Date().toISOString().slice(0, 10);
+  }
+
   t = (key: Key, params: Record<string, string | number> = {}): string => translate(this.lang, key, params);
   money = (kopecks: number | null | undefined): string => formatMoney(kopecks, this.lang);
 
