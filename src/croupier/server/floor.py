@@ -42,6 +42,7 @@ from croupier.server.bus import Carried, RedisBus
 from croupier.server.hub import Hub, Subscriber, ViewerKey, viewer_key
 from croupier.server.lease import ClockLease
 from croupier.server.logs import log
+from croupier.server.phases import Phase, timed_call
 from croupier.server.projection import alias, anonymise
 from croupier.store.round_models import TableMode
 
@@ -98,8 +99,6 @@ def round_table(round_id: str) -> int:
 
 # (seq, event, detail, round, sent by this process, carried picture, when it arrived)
 Notice = tuple[int, str, JSON, str | None, bool, Carried | None, float]
-# Where an intent's time went (:data:`croupier.server.ops.PHASES`): (phase, seconds).
-Phase = Callable[[str, float], None]
 SPECTATOR = Viewer.spectator()
 SPECTATORS = viewer_key(SPECTATOR)
 
@@ -164,25 +163,8 @@ class Floor:
         return await asyncio.get_running_loop().run_in_executor(self.worker, fn, *args)
 
     async def command(self, fn: Callable[..., T], *args: Any) -> T:
-        """:meth:`call`, its time told apart: on the command thread (``command``), and the
-        hand-overs, to a free command thread and back to the event loop (``queue``)."""
-        handed = time.perf_counter()
-        began = ended = 0.0
-
-        def timed() -> T:
-            nonlocal began, ended
-            began = time.perf_counter()
-            try:
-                return fn(*args)
-            finally:
-                ended = time.perf_counter()
-
-        try:
-            return await self.call(timed)
-        finally:
-            if began:
-                self.phase("queue", began - handed + time.perf_counter() - ended)
-                self.phase("command", ended - began)
+        """:meth:`call`, timed (:func:`~croupier.server.phases.timed_call`)."""
+        return await timed_call(self.call, self.phase, fn, *args)
 
     async def read(self, fn: Callable[..., T], *args: Any) -> T:
         """Run a blocking read (a snapshot, the lobby) on the floor's reading thread."""
