@@ -85,6 +85,16 @@ def test_the_cursor_writes_what_the_orm_reads_in_the_sessions_transaction(store:
         keys = {r.key for r in BY_KEYS(5).rows(session, in_params(wanted))}
     assert keys == {"kept", "after", "in savepoint b"}
 
+    # A read sent and taken later reads what a read now reads, writes before it included.
+    with store.write() as session:
+        NEW.rows(session, record("sent"))
+        later = BY_KEY.send(session, {"key": "sent"})
+        none = BY_KEY.send(session, {"key": "never"})
+        now = BY_KEY.first(session, {"key": "kept"})
+        assert [(r.key, r.created_at) for r in later.rows()] == [("sent", AT)]
+        assert none.rows() == [] and now.key == "kept"
+        assert later.rows()[0].result == {"round_id": "t1-r2", "balances": {"7000": 15}}
+
     # A failed transaction writes nothing.
     try:
         with store.write() as session:

@@ -136,3 +136,34 @@ def test_a_connection_the_database_dropped_while_idle_is_replaced(
     monkeypatch.setattr(db, "PING_IDLE_S", 0.0)  # every connection counts as idle now
     with store.glance() as connection:  # pinged, found dead, replaced: no error
         assert BY_KEY.first(connection, {"key": "kept"}) is not None
+
+
+def test_reads_sent_together_come_back_in_one_round_trip(store: Store) -> None:
+    with store.write() as session:
+        NEW.rows(session, record("together a"))
+        NEW.rows(session, record("together b"))
+    with store.write() as session:
+        NEW.rows(session, record("together c"))  # deferred: the pipeline is entered
+        first = BY_KEY.send(session, {"key": "together a"})
+        second = BY_KEY.send(session, {"key": "together b"})
+        assert [r.key for r in second.rows()] == ["together b"]
+        # The wait for the second brought the first's answer too: nothing left to wait for.
+        assert first._cursor is not None and first._cursor.pgresult is not None
+        assert [r.key for r in first.rows()] == ["together a"]
+
+
+def test_a_deferred_writes_error_is_raised_by_a_read_sent_after_it(store: Store) -> None:
+    with store.write() as session:
+        NEW.rows(session, record("sent first"))
+
+    def write_then_send() -> None:
+        with store.write() as session:
+            NEW.rows(session, record("sent second"))
+            NEW.rows(session, record("sent first"))  # deferred: nothing raised yet
+            BY_KEY.send(session, {"key": "sent second"}).rows()  # raised here
+
+    with pytest.raises(IntegrityError):
+        write_then_send()
+    with store.glance() as connection:
+        assert BY_KEY.first(connection, {"key": "sent second"}) is None
+    assert not in_pipeline(store)

@@ -21,6 +21,7 @@ from __future__ import annotations
 import logging
 import secrets
 import unicodedata
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import date, datetime
 from functools import cache
@@ -234,24 +235,40 @@ def find_player(session: Session, card_number: object) -> Person:
     """The person holding ``card_number`` as :func:`find_person` finds it, read on the
     driver's cursor for the round runner's commands, which only read it: the object is
     not the session's (a change to it is not written). Read once per session."""
+    return ask_player(session, card_number)()
+
+
+def ask_player(session: Session, card_number: object) -> Callable[[], Person]:
+    """:func:`find_player` in two steps: the read is sent now and its answer taken by the
+    call returned, so the reads a command sends in between share its round trip on
+    PostgreSQL (:meth:`~croupier.store.hot.Hot.send`)."""
     number = parse_card_number(card_number)
     read: dict[str, Person] = session.info.setdefault(_PLAYERS, {})
     found = read.get(number)
-    if found is None:
-        rows = _PLAYER.rows(session, {"card": number})
+    if found is not None:
+        return lambda: found
+    sent = _PLAYER.send(session, {"card": number})
+
+    def answer() -> Person:
+        known = read.get(number)
+        if known is not None:
+            return known
+        rows = sent.rows()
         if not rows:
             raise NotFound(f"no player with card {number}", "player_not_found")
         values = rows[0]._asdict()
         for label in _EXCLUSION:
             del values[label]
-        found = read[number] = loaded(Person, values)
+        person = read[number] = loaded(Person, values)
         exclusions = tuple(
             Exclusion(row.excluded_id, row.excluded_name, row.excluded_to)
             for row in rows
             if row.excluded_id is not None
         )
-        session.info.setdefault(_EXCLUSIONS, {})[found.id] = exclusions
-    return found
+        session.info.setdefault(_EXCLUSIONS, {})[person.id] = exclusions
+        return person
+
+    return answer
 
 
 def exclusions_read(session: Session, person: Person) -> tuple[Exclusion, ...] | None:

@@ -47,7 +47,7 @@ from croupier.casino.colour import ROULETTE, fund_bet
 from croupier.casino.disputes import check_manager, log_staff_action
 from croupier.casino.errors import BadInput, CasinoError, Refused, RoundClosed
 from croupier.casino.holds import hold_chips
-from croupier.casino.players import find_player
+from croupier.casino.players import ask_player, find_player
 from croupier.casino.replay import check_round, parse_action, rebuild, unasked_fields
 from croupier.casino.round_commands import HOUSE_DEALS, NOT_YOURS, TIMER, IllegalIntent
 from croupier.casino.round_records import MAX_ACTIONS_PER_BOX, OPEN_PHASES, ROUNDS_TABLE
@@ -105,8 +105,9 @@ class Rounds(Stakes):
         request = {"round": round_id, "card": card_number, "action": dict(action)}
 
         def body(session: Session) -> JSON:
+            player = ask_player(session, card_number)  # one round trip with the round's
             row = self._row(session, round_id, lock=True)
-            person = find_player(session, card_number)
+            person = player()
             parsed = parse_action(row.game, action)
             self._apply(session, row, person, parsed, person.card_number)
             return {"round_id": row.id}

@@ -32,7 +32,7 @@ from croupier.casino.colour import ROULETTE, check_box_chip
 from croupier.casino.errors import BadInput, Refused
 from croupier.casino.holds import hold_chips
 from croupier.casino.ledger import open_round_in, with_ledger_round
-from croupier.casino.players import find_player
+from croupier.casino.players import ask_player
 from croupier.casino.replay import (
     check_round,
     parse_stake,
@@ -49,8 +49,8 @@ from croupier.casino.tables import check_table_id, load_profile, read_table
 from croupier.casino.text import check_text
 from croupier.games.base import JSON, Limits, RoundSetup, RuleError, Viewer
 from croupier.games.common.stakes import box_to_json
-from croupier.store.hot import Hot, loaded
-from croupier.store.models import table_of
+from croupier.store.hot import Hot, Pending, loaded
+from croupier.store.models import Person, table_of
 from croupier.store.round_models import (
     EventKind,
     GameTable,
@@ -155,12 +155,29 @@ class Stakes(RoundCommands):
         self._touch(session, row)
         return row
 
-    def _betting_round(self, session: Session, table_id: int, client_seed: str = "") -> TableRound:
-        """The table's round taking stakes (locked), opened if there is none."""
+    def _player_at(
+        self, session: Session, table_id: int, card_number: str
+    ) -> tuple[Person, dict[int, int], Pending | None]:
+        """The player holding ``card_number``, the table's seats (box: person id) and, when a
+        stake most likely joins the round taking stakes, that round's read for
+        :meth:`_betting_round`: sent together, one round trip on PostgreSQL."""
+        player = ask_player(session, card_number)
+        seats = _SEATED.send(session, {"table_id": table_id})
+        looked = None
+        if self._round_expected(table_id):
+            taking = _TAKING if self.store.dialect == "sqlite" else _TAKING_LOCKED
+            looked = taking.send(session, {"table_id": table_id})
+        return player(), dict(seats.rows()), looked
+
+    def _betting_round(
+        self, session: Session, table_id: int, looked: Pending | None, client_seed: str = ""
+    ) -> TableRound:
+        """The table's round taking stakes (locked), opened if there is none (``looked``: the
+        read of it sent by :meth:`_player_at`, None when it was not expected)."""
         sqlite = self.store.dialect == "sqlite"
         taking = _TAKING if sqlite else _TAKING_LOCKED
-        joining = self._round_expected(table_id)
-        found = taking.first(session, {"table_id": table_id}) if joining else None
+        joining = looked is not None
+        found = next(iter(looked.rows()), None) if looked is not None else None
         if found is None:
             table = read_table(session, self.store, table_id, lock=True)
             # Under the table's lock, a round another process opened meanwhile is seen
@@ -207,12 +224,11 @@ class Stakes(RoundCommands):
             check_text(client_seed, "client seed")
         number = check_table_id(table_id)
         with self._writing() as session:
-            person = find_player(session, card_number)
-            seated = dict(_SEATED.rows(session, {"table_id": number}))
+            person, seated, looked = self._player_at(session, number, card_number)
             if person.id not in seated.values():
                 read_table(session, self.store, number)  # no such table: say that
                 raise Refused(f"table {number}: card {person.card_number} holds no box", NOT_YOURS)
-            row = self._betting_round(session, number)
+            row = self._betting_round(session, number, looked)
             if client_seed is not None and client_seed != row.client_seed:
                 if row.events or row.shoe_offset:
                     raise Refused(
@@ -246,16 +262,15 @@ class Stakes(RoundCommands):
         request = {"table": table_id, "card": card_number, "box": box, "stake": dict(stake)}
 
         def body(session: Session) -> JSON:
-            person = find_player(session, card_number)
+            person, seated, looked = self._player_at(session, number, card_number)
             card = person.card_number
-            seated = dict(_SEATED.rows(session, {"table_id": number}))
             if seated.get(box) != person.id:
                 if not seated:
                     read_table(session, self.store, number)  # no such table: say that
                 raise Refused(
                     f"table {number} box {box}: card {card} does not hold this box", NOT_YOURS
                 )
-            row = self._betting_round(session, number)
+            row = self._betting_round(session, number, looked)
             rebuilt = self._rebuilt(session, row)
             if any(s.box == box for s in rebuilt.setup.boxes):
                 raise Refused(f"round {row.id} box {box}: already staked", "already_staked")
@@ -295,8 +310,9 @@ class Stakes(RoundCommands):
         request = {"round": round_id, "card": card_number}
 
         def body(session: Session) -> JSON:
+            player = ask_player(session, card_number)  # one round trip with the round's
             row = self._row(session, round_id, lock=True)
-            person = find_player(session, card_number)
+            person = player()
             if row.mode == TableMode.PUBLIC.value:
                 raise Refused(
                     f"round {row.id}: at a public table the house deals, when every seated "

@@ -262,11 +262,20 @@ class Hot:
             _execute(deferred or cursor, dialect, prepared.sql, values, many=False)
             return []
         fetched = _execute(cursor, dialect, prepared.sql, values, many=False, fetch=True)
-        make, processors = prepared.row, prepared.results
-        return [
-            make(*[v if p is None else p(v) for v, p in zip(raw, processors, strict=True)])
-            for raw in fetched
-        ]
+        return _made(prepared, fetched)
+
+    def send(self, target: Session | Connection, params: Mapping[str, Any]) -> Pending:
+        """Send it now, read its rows later (:meth:`Pending.rows`): on PostgreSQL it joins
+        the transaction's pipeline, so the reads sent before the next one that waits come
+        back in that one round trip; elsewhere it runs now. For a read that does not depend
+        on the reads sent with it (the player beside the round's row)."""
+        _cursor, dialect, lent = _transaction(target)
+        prepared = self._get(dialect, tuple(params))
+        if prepared.row is None or _deferred(target, dialect, lent) is None:
+            return Pending(prepared, dialect, None, self.rows(target, params))
+        own = lent.driver_connection.cursor()  # its result is its cursor's until read
+        _execute(own, dialect, prepared.sql, self._values(prepared, params), many=False)
+        return Pending(prepared, dialect, own, [])
 
     def first(self, target: Session | Connection, params: Mapping[str, Any]) -> Any:
         """The first result row, or None."""
@@ -287,6 +296,38 @@ class Hot:
         values = [self._values(prepared, each) for each in params]
         deferred = _deferred(target, dialect, lent) if prepared.row is None else None
         _execute(deferred or cursor, dialect, prepared.sql, values, many=True)
+
+
+class Pending:
+    """A read sent by :meth:`Hot.send`, its rows not yet taken."""
+
+    __slots__ = ("_cursor", "_dialect", "_prepared", "_rows")
+
+    def __init__(self, prepared: _Prepared, dialect: Dialect, cursor: Any, rows: list[Any]) -> None:
+        self._prepared, self._dialect, self._cursor, self._rows = prepared, dialect, cursor, rows
+
+    def rows(self) -> list[Any]:
+        """Its result rows (waiting for them if they are not back: an error of a statement
+        sent before it is raised here, as SQLAlchemy's)."""
+        if self._cursor is not None:
+            cursor, self._cursor = self._cursor, None
+            try:
+                fetched = cursor.fetchall()
+            except self._dialect.loaded_dbapi.Error as error:
+                raise _translated(error, self._dialect) from error
+            self._rows = _made(self._prepared, fetched)
+        return self._rows
+
+
+def _made(prepared: _Prepared, fetched: list[Any]) -> list[Any]:
+    """The named rows of a statement's raw result rows, each value through its column's
+    result processor."""
+    make, processors = prepared.row, prepared.results
+    assert make is not None  # a statement with a result
+    return [
+        make(*[v if p is None else p(v) for v, p in zip(raw, processors, strict=True)])
+        for raw in fetched
+    ]
 
 
 def _execute(
@@ -393,6 +434,7 @@ def in_params(values: Sequence[Any], **others: Any) -> dict[str, Any]:
 
 __all__ = [
     "Hot",
+    "Pending",
     "Sent",
     "in_list",
     "in_params",
