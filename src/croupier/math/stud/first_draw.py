@@ -4,7 +4,7 @@ In [001] every improvement draws one card and the final decision follows: a
 one-card exchange (give the card at one position, draw one), or a 6th card
 bought and one of the six given back. The advisor values such a situation
 with general Python around the counting (:mod:`croupier.math.stud.draws`),
-~6 ms per (hand, up card) class; the strategy run needs ~5.1 million classes.
+~6 ms per (hand, up card) class; the strategy run needs ~5.6 million classes.
 Here the same values come from one compiled loop per batch of classes, the
 work shared wherever the counts allow:
 

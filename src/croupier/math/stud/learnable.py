@@ -1,7 +1,7 @@
 """A strategy a player can learn, from the exact best play/fold per class.
 
 The ``play`` run of :mod:`croupier.math.stud.strategy` values every (hand, up
-card) class exactly. Its optimum is a table of 5.1 million entries, which
+card) class exactly. Its optimum is a table of 5.6 million entries, which
 nobody can learn; published strategies (Caribbean Stud's "play a pair or
 better, fold below A-K, play A-K-J-8-3 or better, ...") are a few ordered
 rules on what a player sees at a glance. Each chunk therefore also tallies

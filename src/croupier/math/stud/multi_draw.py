@@ -35,7 +35,7 @@ the exact solver (:mod:`croupier.math.stud.exact`).
 
 The cost is the draws themselves: 2.35 (russian) and 3.70 (russian-online)
 million final hands a class, ~1.4-2.2 s of CPU under load, ~70 % of it the
-five-card exchange: ~2,000-3,200 CPU-hours for the 5.1 million classes, a
+five-card exchange: ~2,200-3,500 CPU-hours for the 5.6 million classes, a
 cluster's job (docs/math/README.md: what was tried, what would cut it).
 """
 

@@ -3,7 +3,7 @@
 A starting situation is the box's five cards and the dealer's up card; suit
 permutations leave everything alike, so situations are grouped into classes
 (134,459 canonical hands x the orbits of the up card under each hand's suit
-stabiliser, about 5.1 million classes) weighted by their size. Chunks are
+stabiliser, about 5.6 million classes) weighted by their size. Chunks are
 ranges of canonical hands (:data:`HANDS_PER_CHUNK` each); every chunk is
 computed on its own, written to the cache under the profile's content hash,
 and skipped when present, so a run resumes after a kill. A process pool
@@ -35,7 +35,7 @@ Two modes:
   reproduces the recorded figures); so
   are the any-exchange profiles' best options ([002], [004]: every subset
   exchanged or a 6th card; :mod:`croupier.math.stud.multi_draw`, every draw
-  enumerated, ~1-1.5 s a class: ~2,000 CPU-hours); the
+  enumerated, ~1.4-2.2 s a class: ~2,200-3,500 CPU-hours); the
   others go through the advisor class by class (CPU-hours, see docs/math).
 
     python -m croupier.math.stud.strategy russian --mode play --chunks 4
