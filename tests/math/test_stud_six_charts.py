@@ -19,9 +19,11 @@ import numpy as np
 import pytest
 from sixkit import short_six
 
+from croupier.cards import parse_cards
 from croupier.games.stud.profile import StudProfile
-from croupier.math.stud import strategy
-from croupier.math.stud.draw_classes import IMPROVEMENTS, improve_classes
+from croupier.math.stud import strategy, tally_record
+from croupier.math.stud.after_sixth import draws_and_spares, split
+from croupier.math.stud.draw_classes import DRAWS, IMPROVEMENTS, improve_classes
 from croupier.math.stud.finals import DECISIONS
 from croupier.math.stud.learnable import Tally, merge
 from croupier.math.stud.report import optimum_section
@@ -53,37 +55,82 @@ def test_the_six_card_charts_add_up_on_a_short_deck(profile_id: str) -> None:
     hands = np.array([h for h, _ in rows], dtype=np.int64)
     ups = np.array([u for _, u in rows], dtype=np.int64)
     result = classes_result(six.ctx, "improve", 0, hands, ups, np.ones(len(rows), np.int64))
-    deals = sum(row[0] for row in result.classes.values())
-    assert deals == len(rows)
-    optimum = sum(row[-1] for row in result.classes.values())
+    five, then, after, _ = split(result.classes)
+    assert sum(row[0] for row in five.values()) == len(rows)
+    optimum = sum(row[-1] for row in five.values())
     assert optimum == pytest.approx(result.value, abs=1e-9)
-    for name, row in result.classes.items():
+    for name, row in five.items():
         # standing after the 6th card is one of the continuations the optimum weighs
         assert row[1 + BUY_SIXTH] is not None, name
         assert row[1 + BUY_SIXTH] <= row[-1] + 1e-9, name
         assert max(v for v in row[1:-1] if v is not None) <= row[-1] + 1e-9, name
+        # the six played well is worth at least standing, at most the optimum
+        assert then[name][0] == row[0]
+        assert row[1 + BUY_SIXTH] - 1e-9 <= then[name][1] <= row[-1] + 1e-9, name
     # the chart's 6th card is the pass's "buy it and stand with six", summed per rule class
     found = first_decision(six.ctx, six.menu, hands, ups)
     values = best_batch(hands.astype(np.uint8), ace_king=six.profile.ace_king).astype(np.int64)
     standing: dict[str, float] = defaultdict(float)
-    for name, value in zip(improve_classes(hands, ups, values), found.stand, strict=True):
+    well: dict[str, float] = defaultdict(float)
+    for name, value, best in zip(
+        improve_classes(hands, ups, values), found.stand, found.options[:, 0], strict=True
+    ):
         standing[name] += float(value)
-    assert standing.keys() == result.classes.keys()
+        well[name] += float(best)
+    assert standing.keys() == five.keys() == then.keys()
     for name, total in standing.items():
-        assert result.classes[name][1 + BUY_SIXTH] == pytest.approx(total, abs=1e-9), name
+        assert five[name][1 + BUY_SIXTH] == pytest.approx(total, abs=1e-9), name
+        assert then[name][1] == pytest.approx(well[name], abs=1e-9), name
     assert (found.stand < found.options[:, 0] - 1e-12).any()  # an exchange after it can pay
     closed = [1 + len(DECISIONS) + i for i, n in enumerate(IMPROVEMENTS) if n != "buy the 6th card"]
-    assert all(row[j] is None for row in result.classes.values() for j in closed)
+    assert all(row[j] is None for row in five.values() for j in closed)
+    # the six after the 6th card: the deals where the optimum buys it, each 6th card by its
+    # chance; the best continuation summed is the 6th card's value before its price
+    buys = found.choice == len(DECISIONS)
+    assert sum(row[0] for row in after.values()) == pytest.approx(int(buys.sum()))
+    sixth_price = float(six.menu.sixth.price)
+    worth = float((found.options[buys, 0] + sixth_price).sum())
+    assert sum(row[-1] for row in after.values()) == pytest.approx(worth, abs=1e-9)
+    for name, (_, stand, spare, best) in after.items():
+        assert stand is not None and spare is not None and best is not None
+        assert max(stand, spare) <= best + 1e-9, name
+    assert any(spare > stand + 1e-9 for _, stand, spare, _ in after.values() if spare and stand)
     _, figures, tables, _ = optimum_section([result], result.classes)
     costs = [f.value for f in figures if f.name.startswith("cost against the optimum")]
-    assert len(costs) == 4 and min(costs) >= -1e-12
-    assert costs[3] <= costs[2] + 1e-12 <= costs[1] + 2e-12 <= costs[0] + 3e-12
+    assert len(costs) == 12 and min(costs) >= -1e-12
+    for ladder in (costs[0:4], costs[4:8], costs[8:12]):
+        assert ladder[3] <= ladder[2] + 1e-12 <= ladder[1] + 2e-12 <= ladder[0] + 3e-12
+    for standing_chart, played_well in zip(costs[0:4], costs[4:8], strict=True):
+        assert played_well <= standing_chart + 1e-12
     rules = tables["learnable strategies with the improvements (rules in order)"]
     assert any("buy the 6th card" in r["text"] for r in rules)
+    assert any("lowest spare card" in r["text"] for r in rules)
 
 
-def _chunk(chunk: int, classes: Tally) -> ChunkResult:
-    return ChunkResult(chunk, 10, 1.5, 2.5, {"play": 10}, classes, {"now|play|tie|pair|0|3": 5}, 5)
+def test_the_spare_card_is_neither_paired_nor_in_the_draw() -> None:
+    """Which card a chart for the six gives back first, by its role."""
+    cases = {
+        # six cards: (draw, the spare card)
+        "9h 8h 7h 6h Kc 2d": ("four to a straight flush", "2d"),
+        "9c 8d 7h 6s Kc 2d": ("four to an open straight", "2d"),
+        "Ac 8d 7h 6s 4c Kd": ("four to an inside straight", "Kd"),
+        "Kh Kd 9c 9s 4d 3c": ("", "3c"),
+        "Kh Kd 9c 9s 4d 4c": ("", "4d"),  # three pairs: the lowest pair is broken
+        "Ts 9d 8c 7h 6s 2d": ("", "2d"),  # a straight: no draw, the card left out
+        "Ah Kh 9h 5h 3h Qc": ("", "Qc"),  # a flush keeps its five
+        "Qh Qd Qc 8s 5d 3c": ("", "3c"),
+    }
+    six = np.array([parse_cards(text) for text in cases], dtype=np.int64)
+    kind, spares = draws_and_spares(six, ace_king=False)
+    for i, (text, (draw, card)) in enumerate(cases.items()):
+        assert DRAWS[int(kind[i])] == draw, text
+        assert int(six[i, spares[i, 0]]) == parse_cards(card)[0], text
+        assert sorted(spares[i].tolist()) == list(range(6)), text
+
+
+def _chunk(chunk: int, classes: Tally, version: int = strategy.TALLY_VERSION) -> ChunkResult:
+    ends = {"now|play|tie|pair|0|3": 5}
+    return ChunkResult(chunk, 10, 1.5, 2.5, {"play": 10}, classes, ends, 5, version)
 
 
 def test_the_tallies_are_recorded_merged_and_cover_their_chunks(
@@ -115,7 +162,7 @@ def test_the_tallies_are_recorded_merged_and_cover_their_chunks(
         for cached in path.rglob(f"{chunk:05d}.json"):
             cached.unlink()
         recorded = load_chunk(profile, "improve", chunk)
-        assert recorded == _chunk(chunk, {})
+        assert recorded == _chunk(chunk, {}, 1)  # (no tallies: no version of them)
         assert not strategy._lacks_tallies(profile, "improve", recorded, covered)
     results = [load_chunk(profile, "improve", c) for c in (3, 5)]
     assert all(r is not None for r in results)
@@ -142,13 +189,16 @@ def test_a_chunk_computed_again_must_reproduce_its_figures() -> None:
 
 def test_only_six_card_chunks_without_tallies_are_computed_again() -> None:
     bare = ChunkResult(3, 10, 1.5, 2.5, {"play": 10}, {}, {"now|play|tie|pair|0|3": 5}, 5)
-    tallied = replace(bare, classes={"1/2/0/0": [10.0, -10.0, 1.5, None, None, 0.5, 1.5]})
+    classes: Tally = {"1/2/0/0": [10.0, -10.0, 1.5, None, None, 0.5, 1.5]}
+    tallied = replace(bare, classes=classes, tally_version=strategy.TALLY_VERSION)
+    older = replace(bare, classes=classes, tally_version=strategy.TALLY_VERSION - 1)
     six, five = load("six-card"), load("five-card-sixth")
     assert isinstance(six, StudProfile) and isinstance(five, StudProfile)
     none: frozenset[int] = frozenset()
     assert _lacks_tallies(six, "improve", bare, none)
     assert not _lacks_tallies(six, "improve", bare, frozenset({3}))  # the record has them
     assert not _lacks_tallies(six, "improve", tallied, none)
+    assert _lacks_tallies(six, "improve", older, none)  # without the six after the 6th card
     assert not _lacks_tallies(six, "play", bare, none)
     assert not _lacks_tallies(five, "improve", bare, none)
 
@@ -165,7 +215,7 @@ def test_a_tally_of_record_of_another_version_is_not_read_and_a_broken_one_is_re
     path.write_bytes(gzip.compress(json.dumps(old).encode()))
     assert strategy.tally_of_record(profile, "improve") == (frozenset(), {})
     path.write_bytes(gzip.compress(json.dumps(old).encode())[:-9])  # cut short
-    with pytest.raises(ValueError, match=r"classes\.json\.gz: not a tally of record"):
+    with pytest.raises(ValueError, match=r"classes-v2\.json\.gz: not a tally of record"):
         strategy.tally_of_record(profile, "improve")
 
 
@@ -174,7 +224,7 @@ def test_the_tallies_of_record_are_package_data() -> None:
     root = Path(strategy.__file__).parents[2]  # src/croupier
     config = tomllib.loads((root.parents[1] / "pyproject.toml").read_text())
     patterns = config["tool"]["setuptools"]["package-data"]["croupier"]
-    recorded = strategy.RECORDED / "0123" / "improve-v2" / strategy.TALLY_OF_RECORD
+    recorded = strategy.RECORDED / "0123" / "improve-v2" / tally_record.FILES[tally_record.VERSION]
     where = recorded.relative_to(root).as_posix()
     assert any(fnmatch(where, p) for p in patterns), patterns
 

@@ -33,7 +33,7 @@ def _without(a: NDArray[np.int64], i: int) -> NDArray[np.int64]:
     return np.delete(a, i, axis=1)
 
 
-def _straight_draw(ranks: NDArray[np.int64]) -> NDArray[np.int64]:
+def straight_draw(ranks: NDArray[np.int64]) -> NDArray[np.int64]:
     """Per row of four ranks: OPEN, INSIDE, or NO_DRAW (four distinct ranks
     within five, the ace high or low; open: four in a row, neither end an ace)."""
     s = np.sort(ranks, axis=1)
@@ -61,7 +61,7 @@ def draws(hands: Rows, values: Rows) -> tuple[Rows, Rows]:
     for i in range(5):
         rest_suits = _without(suits, i)
         flush = (rest_suits == rest_suits[:, :1]).all(axis=1) & (suits[:, i] != rest_suits[:, 0])
-        straight = _straight_draw(_without(ranks, i))
+        straight = straight_draw(_without(ranks, i))
         for this, found in (
             (STRAIGHT_FLUSH, flush & (straight != NO_DRAW)),
             (FLUSH, flush),

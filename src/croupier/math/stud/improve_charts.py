@@ -25,11 +25,12 @@ class (no limit on the runs) bounds what charts on these classes can reach.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import numpy as np
 from numpy.typing import NDArray
 
+from croupier.math.stud.after_sixth import actions, split
 from croupier.math.stud.draw_classes import DRAWS, IMPROVEMENTS
 from croupier.math.stud.finals import DECISIONS
 from croupier.math.stud.learnable import RANKS, Tally, hand_name
@@ -52,6 +53,7 @@ class Chart:
 
 @dataclass(frozen=True, slots=True)
 class _Table:
+    actions: tuple[str, ...]
     hands: list[tuple[int, int]]  # (draw, hand key), by draw then showdown order
     ups: list[tuple[int, int]]  # (up rank, pairs one of the box's cards)
     values: NDArray[np.float64]  # [up class, hand, action], -inf: not open to every deal
@@ -59,14 +61,15 @@ class _Table:
     optimum: float  # summed over every class
 
 
-def _table(t: Tally) -> _Table:
+def _table(t: Tally, actions: tuple[str, ...]) -> _Table:
+    """Rows ``[deals, each of actions, the optimum]`` keyed ``hand/up/pairs/draw``."""
     parsed = [(tuple(int(x) for x in name.split("/")), row) for name, row in t.items()]
     hands = sorted({(d, k) for (k, _, _, d), _ in parsed})
     ups = sorted({(u, p) for (_, u, p, _), _ in parsed})
     h_at = {h: i for i, h in enumerate(hands)}
     u_at = {u: i for i, u in enumerate(ups)}
-    values = np.zeros((len(ups), len(hands), len(ACTIONS)))
-    closed = np.zeros((len(hands), len(ACTIONS)), dtype=bool)
+    values = np.zeros((len(ups), len(hands), len(actions)))
+    closed = np.zeros((len(hands), len(actions)), dtype=bool)
     deals = optimum = 0.0
     for (k, u, p, d), row in parsed:
         i, j = u_at[(u, p)], h_at[(d, k)]
@@ -79,7 +82,7 @@ def _table(t: Tally) -> _Table:
                 values[i, j, a] = value
     # an action not open to every deal of a hand class is no rule for it
     values[:, closed] = -np.inf
-    return _Table(hands, ups, values, deals, optimum)
+    return _Table(actions, hands, ups, values, deals, optimum)
 
 
 def _segments(values: NDArray[np.float64], limit: int) -> tuple[list[int], float]:
@@ -128,7 +131,7 @@ def _chart_rules(c: _Table, chosen: list[int], label: str) -> list[str]:
         parts = []
         for n, (first, last, action) in enumerate(runs):
             low, high = hand_name(c.hands[first][1]), hand_name(c.hands[last][1])
-            does = ACTIONS[action].replace("_", " ")
+            does = c.actions[action].replace("_", " ")
             if len(runs) == 1:
                 parts.append(does)
             elif n == 0:
@@ -150,9 +153,43 @@ def _ranks(ranks: list[int]) -> str:
 
 def charts(t: Tally) -> list[Chart]:
     """The learnable strategies with improvements of a finished ``improve`` run's
-    tallies, simplest first, and the best action per rule class (the bound)."""
-    c = _table(t)
+    tallies, simplest first, and the best action per rule class (the bound); for a
+    [003] run whose tallies carry the six after the 6th card (:mod:`after_sixth`), then
+    the same with the six played as the optimum plays them, and the charts for the six."""
+    five, then, six, given = split(t)
+    c = _table(five, ACTIONS)
+    out = _ladder(c, "", c.deals)
+    if not then or not six:
+        return out
+    well = _table(_with_then(five, then), ACTIONS)
+    out += _ladder(well, ", the six after the 6th card played as the optimum plays them",
+                   c.deals)  # fmt: skip
+    # A chart for the six alone has no return of its own: the optimum's first decisions
+    # with the six played by it return the optimum less its cost.
     optimum = c.optimum / c.deals
+    for chart in _ladder(_table(six, actions(given)), SIX_SUFFIX, c.deals):
+        out.append(replace(chart, ret=optimum - chart.cost))
+    return out
+
+
+SIX_SUFFIX = ", for the six after the 6th card (the first decision the optimum's)"
+
+
+def _with_then(five: Tally, then: Tally) -> Tally:
+    """The five's tallies with buying the 6th card valued with the six played well."""
+    at = 1 + ACTIONS.index("buy the 6th card")
+    out: Tally = {}
+    for name, row in five.items():
+        changed = list(row)
+        changed[at] = then[name][1]
+        out[name] = changed
+    return out
+
+
+def _ladder(c: _Table, suffix: str, deals: float) -> list[Chart]:
+    """The charts of one table, simplest first, then the bound; returns and costs per
+    round over ``deals`` (every deal, also for a table of the deals that reach it)."""
+    optimum = c.optimum / deals
     groups: list[tuple[str, list[tuple[str, list[int]]]]] = [
         ("one chart for every up card", [("", list(range(len(c.ups))))]),
         ("by whether the up card pairs one of yours", [
@@ -179,9 +216,9 @@ def charts(t: Tally) -> list[Chart]:
                     chosen += picked
                     total += value
             rules += _chart_rules(c, chosen, label)
-        ret = total / c.deals
-        out.append(Chart(name, tuple(rules), ret, optimum - ret))
-    best = float(c.values.max(axis=2).sum()) / c.deals
+        ret = total / deals
+        out.append(Chart(name + suffix, tuple(rules), ret, optimum - ret))
+    best = float(c.values.max(axis=2).sum()) / deals
     bound = "the best action per rule class (no limit on the runs)"
-    out.append(Chart(bound, (), best, optimum - best))
+    out.append(Chart(bound + suffix, (), best, optimum - best))
     return out

@@ -333,6 +333,9 @@ class SixthDecisions:
     # rounds where it buys are taken out of ``ends``
     bought: dict[tuple[int, int], int]
     per_deal: int
+    # ``detail``: [class, 6th card, stand then each exchange before its price], the 6th
+    # cards in the deck's order (:func:`sixth_values`); else empty
+    per_sixth: NDArray[np.float64]
 
 
 def now_counts(ctx: Context, hands: NDArray[np.int64], ups: NDArray[np.int64]) -> NDArray[np.int64]:
@@ -345,14 +348,15 @@ def now_counts(ctx: Context, hands: NDArray[np.int64], ups: NDArray[np.int64]) -
 
 
 def first_decision(ctx: Context, menu: SixthRound, hands: NDArray[np.int64],
-                   ups: NDArray[np.int64],
-                   weights: NDArray[np.int64] | None = None) -> SixthDecisions:  # fmt: skip
+                   ups: NDArray[np.int64], weights: NDArray[np.int64] | None = None,
+                   detail: bool = False) -> SixthDecisions:  # fmt: skip
     """For each class (``hands[r]`` five engine cards, ``ups[r]`` the up card,
     ``weights[r]`` deals in it, default one): the EV per ANTE of every final
     decision now (columns :data:`DECISIONS`, -inf where not open; playing with a
     game bought after a no-game show where the profile offers it) and of buying
     the 6th card (prices paid), the best of them, and how the rounds of the best
-    end (exact counts, see :class:`SixthDecisions`)."""
+    end (exact counts, see :class:`SixthDecisions`); with ``detail`` the values per 6th
+    card too."""
     w = np.ones(len(hands), np.int64) if weights is None else weights.astype(np.int64)
     counts = now_counts(ctx, hands, ups)
     now = decision_values(ctx, hands, strengths(ctx, hands), counts)
@@ -369,7 +373,7 @@ def first_decision(ctx: Context, menu: SixthRound, hands: NDArray[np.int64],
     nets = strength_nets(ctx)
     hist = np.zeros((3, nets.shape[1], nets.shape[2], nets.shape[0]), np.int64)
     ends = Ends(w, now.max(axis=1), now.argmax(axis=1), hist)
-    _, sixth, _ = _pass(ctx, menu, hands, ups, False, ends)
+    _, sixth, per_sixth = _pass(ctx, menu, hands, ups, detail, ends)
     options = (sixth[:, 0] - menu.sixth.price)[:, None]
     choice = np.where(options[:, 0] > ends.now_best, len(DECISIONS), ends.now_choice)
     m = ctx.table.size - 6
@@ -386,7 +390,7 @@ def first_decision(ctx: Context, menu: SixthRound, hands: NDArray[np.int64],
             if walk.drawn[u, k]:
                 bought[(s, k)] += int(w[r]) * int(walk.drawn[u, k]) * (m - 5)
     return SixthDecisions(now, options, sixth[:, 1] - menu.sixth.price, choice, hist, dict(bought),
-                          comb(m, 4) * (m - 4) * (m - 5))  # fmt: skip
+                          comb(m, 4) * (m - 4) * (m - 5), per_sixth)  # fmt: skip
 
 
 def sixth_ends(ctx: Context, menu: SixthRound, found: SixthDecisions) -> dict[str, int]:

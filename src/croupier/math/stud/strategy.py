@@ -45,7 +45,6 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import gzip
 import hashlib
 import json
 import math
@@ -64,8 +63,9 @@ from numpy.typing import NDArray
 
 from croupier import profiles
 from croupier.games.stud.profile import StudProfile
-from croupier.math.stud import draw_classes, multi_draw, six_draw
+from croupier.math.stud import draw_classes, multi_draw, six_draw, tally_record
 from croupier.math.stud.advise import DECISIONS, Situation, advise, context, final_values
+from croupier.math.stud.after_sixth import tally_after_sixth, tally_then
 from croupier.math.stud.counting import SUIT_PERMUTATIONS, canonical_hands
 from croupier.math.stud.draw_classes import improve_classes
 from croupier.math.stud.finals import Context
@@ -185,6 +185,9 @@ class ChunkResult:
     # counts over ``per_deal`` per deal
     ends: dict[str, int] = field(default_factory=dict)
     per_deal: int = 0
+    # the version of ``classes``' columns (:data:`TALLY_VERSION`; a chunk written before
+    # the versions were counted carries 1)
+    tally_version: int = 1
 
 
 _COPIES: dict[str, StudProfile] = {}
@@ -255,7 +258,7 @@ def classes_result(ctx: Context, mode: str, chunk: int, hands: NDArray[np.int64]
     w = weights.astype(np.float64)
     return ChunkResult(chunk, int(weights.sum()), math.fsum(best * w),
                        math.fsum(best * best * w), dict(decisions), classes, ends,
-                       per_deal)  # fmt: skip
+                       per_deal, TALLY_VERSION)  # fmt: skip
 
 
 def chart_tally(ctx: Context, hands: NDArray[np.int64], ups: NDArray[np.int64],
@@ -284,14 +287,21 @@ def _six_card_pass(ctx: Context, menu: SixthRound, hands: NDArray[np.int64],
     """[003]: every class of the chunk in one compiled pass, the advisor's values
     (:mod:`croupier.math.stud.six_draw`): the best option's EV and name per
     class, how the best options' rounds end and over how many per deal, and the
-    rule-class tallies of the learnable charts, whose "buy the 6th card" stands
-    with the six (a chart names no card to give after it)."""
-    found = six_draw.first_decision(ctx, menu, hands, ups, weights)
+    rule-class tallies of the learnable charts: the first decision's, whose "buy the
+    6th card" stands with the six; the same valued with the six played well; and the
+    six's after the 6th card, where the optimum buys it (:mod:`after_sixth`)."""
+    found = six_draw.first_decision(ctx, menu, hands, ups, weights, detail=True)
     every = np.concatenate([found.now, found.options], axis=1)
     labels = [*DECISIONS, *menu.names]
     best = every[np.arange(len(hands)), found.choice]
     names = [labels[j] for j in found.choice.tolist()]
-    classes = chart_tally(ctx, hands, ups, weights, found.now, best, [], found.stand[:, None], True)
+    first = chart_tally(ctx, hands, ups, weights, found.now, best, [], found.stand[:, None], True)
+    values = best_batch(hands.astype(np.uint8), ace_king=ctx.profile.ace_king).astype(np.int64)
+    then = tally_then(improve_classes(hands, ups, values), found.options[:, 0], weights)
+    buys = found.choice == len(DECISIONS)
+    six = tally_after_sixth(ctx.table.deck, ctx.profile.ace_king, hands, ups, weights, buys,
+                            found.per_sixth, menu.gives, menu.prices)  # fmt: skip
+    classes = merge([first, then, six])
     return best, names, six_draw.sixth_ends(ctx, menu, found), found.per_deal, classes
 
 
@@ -345,56 +355,32 @@ def save_chunk(profile: StudProfile, mode: str, result: ChunkResult) -> None:
     os.replace(tmp, path)  # a chunk is on disk whole or not at all
 
 
-# The rule-class tallies of an ``improve`` run are recorded apart from its chunks, merged:
-# a chunk's own is ~50 KB (its hands' classes), the whole run's a few hundred classes more
-# than one chunk's. The file names the chunks it covers; a recorded chunk without its own
-# tallies is covered by it or is computed again for them. Its version is that of the
-# tallies' columns (:func:`chart_tally`): a file of another is not read.
-TALLY_OF_RECORD = "classes.json.gz"
-TALLY_VERSION = 1
+TALLY_VERSION = tally_record.VERSION
 
 
-def _tally_path(profile: StudProfile, mode: str) -> Path:
-    return _path(profile, mode, 0, RECORDED).with_name(TALLY_OF_RECORD)
+def _tally_path(profile: StudProfile, mode: str, version: int = TALLY_VERSION) -> Path:
+    return _path(profile, mode, 0, RECORDED).with_name(tally_record.FILES[version])
 
 
-def tally_of_record(profile: StudProfile, mode: str) -> tuple[frozenset[int], Tally]:
+def tally_of_record(
+    profile: StudProfile, mode: str, version: int = TALLY_VERSION
+) -> tuple[frozenset[int], Tally]:
     """The chunks of record's merged tallies and the chunks they cover (none: empty)."""
-    path = _tally_path(profile, mode)
-    try:
-        raw = path.read_bytes()
-    except OSError:
-        return frozenset(), {}
-    try:
-        data = json.loads(gzip.decompress(raw))
-        if data.get("version") != TALLY_VERSION:
-            return frozenset(), {}
-        return frozenset(int(c) for c in data["chunks"]), dict(data["classes"])
-    except (EOFError, OSError, ValueError, KeyError, TypeError, AttributeError) as error:
-        raise ValueError(f"{path}: not a tally of record ({error!r}); record it again") from None
+    return tally_record.read(_tally_path(profile, mode, version), version)
 
 
 def run_tally(profile: StudProfile, mode: str, results: list[ChunkResult]) -> Tally | None:
     """The rule-class tallies of ``results`` (a whole run): each chunk's own, or the tally
-    of record for the chunks it covers; None when a chunk has neither."""
-    covered, recorded = tally_of_record(profile, mode)
-    chunks = {r.chunk for r in results}
-    if not covered <= chunks:
-        return None  # the record covers chunks this run has not: not its tally
-    parts = [recorded] if covered else []
-    for r in results:
-        if r.chunk in covered:
-            continue
-        if not r.classes:
-            return None
-        parts.append(r.classes)
-    return merge(parts)
+    of record for the chunks it covers; None when a chunk has neither
+    (:func:`tally_record.of_run`: the current version's, else version 1's)."""
+    records = {v: tally_of_record(profile, mode, v) for v in tally_record.FILES}
+    return tally_record.of_run(records, ((r.chunk, r.classes, r.tally_version) for r in results))
 
 
 def record(profile_id: str, mode: str) -> list[int]:
     """Copy the cache's chunks of ``profile_id`` in ``mode`` (those :func:`load_chunk`
-    accepts) among the chunks of record, an ``improve`` run's tallies merged into the tally
-    of record; the chunks copied."""
+    accepts) among the chunks of record, an ``improve`` run's tallies of the current
+    version merged into the tally of record; the chunks copied."""
     profile = profiles.load_as(profile_id, StudProfile)
     covered, recorded = tally_of_record(profile, mode)
     tallied: list[Tally] = []
@@ -404,27 +390,21 @@ def record(profile_id: str, mode: str) -> list[int]:
         if found is None:
             continue
         if mode == "improve" and found.classes:
-            if chunk not in covered:  # (covered: its tallies are in already)
+            current = found.tally_version == TALLY_VERSION
+            if current and chunk not in covered:  # (covered: its tallies are in already)
                 tallied.append(found.classes)
                 covered |= {chunk}
             found = replace(found, classes={})
         copied.append(found)
     if tallied:  # first the tallies (whole or not at all), then the chunks without theirs
-        merged = merge([recorded, *tallied])
-        data = {
-            "version": TALLY_VERSION,
-            "chunks": sorted(covered),
-            "classes": dict(sorted(merged.items())),
-        }
-        path = _tally_path(profile, mode)
-        path.parent.mkdir(parents=True, exist_ok=True)
-        tmp = path.with_suffix(".tmp")
-        tmp.write_bytes(gzip.compress(json.dumps(data).encode(), mtime=0))  # mtime 0: same bytes
-        os.replace(tmp, path)
+        tally_record.write(_tally_path(profile, mode), covered, merge([recorded, *tallied]))
     for found in copied:
         path = _path(profile, mode, found.chunk, RECORDED)
         path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(json.dumps(asdict(found), sort_keys=True) + "\n")
+        data = asdict(found)
+        if not found.classes:  # (its tallies are not in it: the record's file says)
+            del data["tally_version"]
+        path.write_text(json.dumps(data, sort_keys=True) + "\n")
     return [found.chunk for found in copied]
 
 
@@ -485,10 +465,12 @@ def run(
 def _lacks_tallies(
     profile: StudProfile, mode: str, result: ChunkResult, covered: frozenset[int]
 ) -> bool:
-    """A [003] chunk without its rule-class tallies, not ``covered`` by the tally of record
-    either (written before the pass tallied them): its figures stand, a run computes it
-    again for the learnable charts."""
-    if mode != "improve" or result.classes or sixth_round(profile) is None:
+    """A [003] chunk without its rule-class tallies of the current version, not ``covered``
+    by the tally of record either (written before the pass tallied them): its figures
+    stand, a run computes it again for the learnable charts."""
+    if mode != "improve" or sixth_round(profile) is None:
+        return False
+    if result.classes and result.tally_version == TALLY_VERSION:
         return False
     return result.chunk not in covered
 
