@@ -11,6 +11,11 @@ six-card profiles ([003]), where a box holding six may still give cards back,
 "buy the 6th card" is buying it and standing with the six whatever it is: a
 chart names no card to give back, so its return is what a player following
 it gets (a lower bound of what the 6th card is worth to one who exchanges well).
+Where the run also tallied the six after the 6th card (:mod:`after_sixth`), two
+more ladders follow: the same charts with the six played as the optimum plays
+them (the first decision's own cost), and charts for the six (stand, or give
+back the lowest spare cards) with the optimum's first decisions, whose cost is
+what playing the six by the chart costs against the optimum's play of them.
 
 A learnable strategy here is a **chart**: for each draw (none, four to a
 straight flush, a flush, an open or an inside straight) the hands in
