@@ -42,22 +42,27 @@ def in_pipeline(store: Store) -> bool:
         return driver._pipeline is not None
 
 
+@pytest.mark.parametrize("read", ["now", "sent"])
 def test_a_deferred_writes_error_is_raised_by_the_next_read_and_stores_nothing(
-    store: Store,
+    store: Store, read: str
 ) -> None:
+    first, second = f"first {read}", f"second {read}"
     with store.write() as session:
-        NEW.rows(session, record("first"))
+        NEW.rows(session, record(first))
 
     def write_then_read() -> None:
         with store.write() as session:
-            NEW.rows(session, record("second"))
-            NEW.rows(session, record("first"))  # deferred: nothing raised yet
-            BY_KEY.first(session, {"key": "second"})  # the read waits for it: raised here
+            NEW.rows(session, record(second))
+            NEW.rows(session, record(first))  # deferred: nothing raised yet
+            if read == "now":
+                BY_KEY.first(session, {"key": second})  # the read waits for it: raised here
+            else:  # a read sent (Hot.send) raises it when its rows are taken
+                BY_KEY.send(session, {"key": second}).rows()
 
     with pytest.raises(IntegrityError):
         write_then_read()
     with store.glance() as connection:
-        assert BY_KEY.first(connection, {"key": "second"}) is None
+        assert BY_KEY.first(connection, {"key": second}) is None
     assert not in_pipeline(store)  # the connection went back to the pool out of it
 
 
@@ -150,20 +155,3 @@ def test_reads_sent_together_come_back_in_one_round_trip(store: Store) -> None:
         # The wait for the second brought the first's answer too: nothing left to wait for.
         assert first._cursor is not None and first._cursor.pgresult is not None
         assert [r.key for r in first.rows()] == ["together a"]
-
-
-def test_a_deferred_writes_error_is_raised_by_a_read_sent_after_it(store: Store) -> None:
-    with store.write() as session:
-        NEW.rows(session, record("sent first"))
-
-    def write_then_send() -> None:
-        with store.write() as session:
-            NEW.rows(session, record("sent second"))
-            NEW.rows(session, record("sent first"))  # deferred: nothing raised yet
-            BY_KEY.send(session, {"key": "sent second"}).rows()  # raised here
-
-    with pytest.raises(IntegrityError):
-        write_then_send()
-    with store.glance() as connection:
-        assert BY_KEY.first(connection, {"key": "sent second"}) is None
-    assert not in_pipeline(store)

@@ -39,15 +39,7 @@ import itertools
 import numpy as np
 from numpy.typing import NDArray
 
-from croupier.math.stud.draw_classes import (
-    DRAWS,
-    FLUSH,
-    INSIDE,
-    NO_DRAW,
-    OPEN,
-    STRAIGHT_FLUSH,
-    straight_draw,
-)
+from croupier.math.stud.draw_classes import DRAWS, NO_DRAW, better_draw, straight_draw
 from croupier.math.stud.learnable import Tally, hand_keys, tally
 from croupier.poker.batch import best_batch
 from croupier.poker.values import CATEGORY_SHIFT, Category
@@ -79,17 +71,9 @@ def draws_and_spares(six: Rows, ace_king: bool) -> tuple[Rows, Rows]:
     in_draw = np.zeros((n, 6), dtype=bool)
     for four in _FOURS:
         suited = (suits[:, four] == suits[:, four[:1]]).all(axis=1)
-        straight = straight_draw(ranks[:, four])
-        for this, found in (
-            (STRAIGHT_FLUSH, suited & (straight != NO_DRAW)),
-            (FLUSH, suited),
-            (OPEN, straight == OPEN),
-            (INSIDE, straight == INSIDE),
-        ):
-            better = found & ~made & ((kind == NO_DRAW) | (this < kind))
-            kind = np.where(better, this, kind)
-            in_draw[better] = False
-            in_draw[np.ix_(np.flatnonzero(better), four)] = True
+        kind, better = better_draw(kind, made, suited, straight_draw(ranks[:, four]))
+        in_draw[better] = False
+        in_draw[np.ix_(np.flatnonzero(better), four)] = True
     alone = (ranks[:, :, None] == ranks[:, None, :]).sum(axis=2) == 1
     order = np.where(alone & ~in_draw, ranks, 16 + ranks)  # the spare ones first, lowest first
     left = _left_out(six, ace_king)

@@ -61,17 +61,28 @@ def draws(hands: Rows, values: Rows) -> tuple[Rows, Rows]:
     for i in range(5):
         rest_suits = _without(suits, i)
         flush = (rest_suits == rest_suits[:, :1]).all(axis=1) & (suits[:, i] != rest_suits[:, 0])
-        straight = straight_draw(_without(ranks, i))
-        for this, found in (
-            (STRAIGHT_FLUSH, flush & (straight != NO_DRAW)),
-            (FLUSH, flush),
-            (OPEN, straight == OPEN),
-            (INSIDE, straight == INSIDE),
-        ):
-            better = found & ~made & ((kind == NO_DRAW) | (this < kind))
-            kind = np.where(better, this, kind)
-            odd = np.where(better, i, odd)
+        kind, better = better_draw(kind, made, flush, straight_draw(_without(ranks, i)))
+        odd = np.where(better, i, odd)
     return kind, odd
+
+
+def better_draw(
+    kind: Rows, made: NDArray[np.bool_], suited: NDArray[np.bool_], straight: Rows
+) -> tuple[Rows, NDArray[np.bool_]]:
+    """Per row, ``kind`` (an index of :data:`DRAWS`) or the draw of four other cards
+    (all of one suit: ``suited``; their :func:`straight_draw`) where that one is better,
+    and where it is; a made hand (``made``: a straight or better) has no draw."""
+    changed = np.zeros(len(kind), dtype=bool)
+    for this, found in (
+        (STRAIGHT_FLUSH, suited & (straight != NO_DRAW)),
+        (FLUSH, suited),
+        (OPEN, straight == OPEN),
+        (INSIDE, straight == INSIDE),
+    ):
+        better = found & ~made & ((kind == NO_DRAW) | (this < kind))
+        kind = np.where(better, this, kind)
+        changed |= better
+    return kind, changed
 
 
 def lowest_kicker(hands: NDArray[np.int64], values: NDArray[np.int64]) -> NDArray[np.int64]:
