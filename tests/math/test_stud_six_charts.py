@@ -119,6 +119,7 @@ def test_the_spare_card_is_neither_paired_nor_in_the_draw() -> None:
         "Ts 9d 8c 7h 6s 2d": ("", "2d"),  # a straight: no draw, the card left out
         "Ah Kh 9h 5h 3h Qc": ("", "Qc"),  # a flush keeps its five
         "Qh Qd Qc 8s 5d 3c": ("", "3c"),
+        "9c 8d 7h 5s 4c Kd": ("four to an inside straight", "4c"),  # the higher draw kept
     }
     six = np.array([parse_cards(text) for text in cases], dtype=np.int64)
     kind, spares = draws_and_spares(six, ace_king=False)
@@ -126,6 +127,16 @@ def test_the_spare_card_is_neither_paired_nor_in_the_draw() -> None:
         assert DRAWS[int(kind[i])] == draw, text
         assert int(six[i, spares[i, 0]]) == parse_cards(card)[0], text
         assert sorted(spares[i].tolist()) == list(range(6)), text
+    # two cards given (Shambala): a draw's twin before a draw card, a pair's card last
+    two = {
+        "9h 8h 7h 6h 9c 2d": {"2d", "9c"},
+        "Kh Kd 9h 7h 2h 3c": {"3c", "Kd"},
+        "Kh Qd Jc 9h 8s 2d": {"2d", "8s"},
+    }
+    six = np.array([parse_cards(text) for text in two], dtype=np.int64)
+    for order, text in zip(draws_and_spares(six, ace_king=False)[1], two, strict=True):
+        cards = parse_cards(text)
+        assert {cards[p] for p in order[:2].tolist()} == set(parse_cards(" ".join(two[text])))
 
 
 def _chunk(chunk: int, classes: Tally, version: int = strategy.TALLY_VERSION) -> ChunkResult:

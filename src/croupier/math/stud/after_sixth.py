@@ -8,9 +8,10 @@ player does: the best five's hand class (a high card by its five ranks, a pair b
 anything higher by its name), the six's best draw (four to a straight flush, a flush, an
 open or an inside straight), the up card's rank and whether it pairs one of the six; and
 they name the cards to give by their role, **the lowest spare cards**: the lowest cards
-neither paired nor in the draw, then the lowest of the others; of a straight or better, the
-card the best five leave out first. Six-card gives one card for one (six stay); Shambala
-two for one (five stay).
+neither paired nor in the draw; then, outside the draw, a card whose twin the draw holds,
+then the lowest paired card; the draw's cards last (of two draws alike, the higher one
+kept); of a straight or better, the card the best five leave out first. Six-card gives one
+card for one (six stay); Shambala two for one (five stay).
 
 The improve run tallies these classes (keys ``six1/`` or ``six2/``, by the cards given) over
 the deals where the optimum buys the 6th card, each 6th card weighted by its chance:
@@ -69,13 +70,22 @@ def draws_and_spares(six: Rows, ace_king: bool) -> tuple[Rows, Rows]:
     made = (values >> CATEGORY_SHIFT) >= Category.STRAIGHT
     kind = np.full(n, NO_DRAW, dtype=np.int64)
     in_draw = np.zeros((n, 6), dtype=bool)
+    height = np.zeros(n, dtype=np.int64)  # the draw's ranks summed: of two alike, the higher
     for four in _FOURS:
         suited = (suits[:, four] == suits[:, four[:1]]).all(axis=1)
-        kind, better = better_draw(kind, made, suited, straight_draw(ranks[:, four]))
+        ranked = ranks[:, four].sum(axis=1)
+        kind, better = better_draw(kind, made, suited, straight_draw(ranks[:, four]),
+                                   ranked > height)  # fmt: skip
+        height = np.where(better, ranked, height)
         in_draw[better] = False
         in_draw[np.ix_(np.flatnonzero(better), four)] = True
-    alone = (ranks[:, :, None] == ranks[:, None, :]).sum(axis=2) == 1
-    order = np.where(alone & ~in_draw, ranks, 16 + ranks)  # the spare ones first, lowest first
+    count = (ranks[:, :, None] == ranks[:, None, :]).sum(axis=2)
+    twin = ((ranks[:, :, None] == ranks[:, None, :]) & in_draw[:, None, :]).any(axis=2)
+    # Given first: the cards neither paired nor in the draw; then, outside the draw, a
+    # card whose twin the draw holds, then the other paired ones; the draw's last; the
+    # lowest first in each.
+    tier = np.where(in_draw, 3, np.where(count == 1, 0, np.where(twin, 1, 2)))
+    order = tier * 16 + ranks
     left = _left_out(six, ace_king)
     order[np.flatnonzero(made), left[made]] = -1  # a made hand gives what it does not use
     return kind, np.argsort(order, axis=1, kind="stable")

@@ -67,11 +67,16 @@ def draws(hands: Rows, values: Rows) -> tuple[Rows, Rows]:
 
 
 def better_draw(
-    kind: Rows, made: NDArray[np.bool_], suited: NDArray[np.bool_], straight: Rows
+    kind: Rows,
+    made: NDArray[np.bool_],
+    suited: NDArray[np.bool_],
+    straight: Rows,
+    ties: NDArray[np.bool_] | None = None,
 ) -> tuple[Rows, NDArray[np.bool_]]:
     """Per row, ``kind`` (an index of :data:`DRAWS`) or the draw of four other cards
-    (all of one suit: ``suited``; their :func:`straight_draw`) where that one is better,
-    and where it is; a made hand (``made``: a straight or better) has no draw."""
+    (all of one suit: ``suited``; their :func:`straight_draw`) where that one is better
+    (or as good, where ``ties``), and where it is; a made hand (``made``: a straight or
+    better) has no draw."""
     changed = np.zeros(len(kind), dtype=bool)
     for this, found in (
         (STRAIGHT_FLUSH, suited & (straight != NO_DRAW)),
@@ -80,6 +85,8 @@ def better_draw(
         (INSIDE, straight == INSIDE),
     ):
         better = found & ~made & ((kind == NO_DRAW) | (this < kind))
+        if ties is not None:
+            better |= found & ~made & (this == kind) & ties
         kind = np.where(better, this, kind)
         changed |= better
     return kind, changed
