@@ -13,9 +13,10 @@ import psycopg
 import pytest
 from sqlalchemy import bindparam, create_engine, insert, select, text
 from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import Session
 
 from croupier.store import Store, db
-from croupier.store.hot import Hot
+from croupier.store.hot import Hot, savepoint
 from croupier.store.models import IdempotencyRecord, table_of
 from croupier.store.round_models import RoundEvent
 from croupier.store.testing import DEFAULT_POSTGRES_URL, POSTGRES_URL_ENV, throwaway_store
@@ -56,8 +57,11 @@ def test_a_deferred_writes_error_is_raised_by_the_next_read_and_stores_nothing(
             NEW.rows(session, record(first))  # deferred: nothing raised yet
             if read == "now":
                 BY_KEY.first(session, {"key": second})  # the read waits for it: raised here
-            else:  # a read sent (Hot.send) raises it when its rows are taken
-                BY_KEY.send(session, {"key": second}).rows()
+            else:  # a read sent (Hot.send) raises it when its rows are taken, each time
+                pending = BY_KEY.send(session, {"key": second})
+                with pytest.raises(IntegrityError):
+                    pending.rows()
+                pending.rows()
 
     with pytest.raises(IntegrityError):
         write_then_read()
@@ -155,3 +159,32 @@ def test_reads_sent_together_come_back_in_one_round_trip(store: Store) -> None:
         # The wait for the second brought the first's answer too: nothing left to wait for.
         assert first._cursor is not None and first._cursor.pgresult is not None
         assert [r.key for r in first.rows()] == ["together a"]
+
+
+@pytest.mark.parametrize("read", ["now", "sent"])
+def test_a_savepoint_undoes_a_block_whose_read_raised_a_deferred_error(
+    store: Store, read: str
+) -> None:
+    """The read raising a deferred write's error leaves psycopg's pipeline aborted: the
+    savepoint's rollback must still run, and the transaction go on after it."""
+    kept, undone, after = f"sp kept {read}", f"sp undone {read}", f"sp after {read}"
+    with store.write() as session:
+        NEW.rows(session, record(kept))
+
+    def block(session: Session) -> None:
+        with savepoint(session):
+            NEW.rows(session, record(undone))
+            NEW.rows(session, record(kept))  # deferred: its key is there
+            if read == "now":
+                BY_KEY.first(session, {"key": undone})
+            else:
+                BY_KEY.send(session, {"key": undone}).rows()
+
+    with store.write() as session:
+        with pytest.raises(IntegrityError):
+            block(session)
+        NEW.rows(session, record(after))
+        assert BY_KEY.first(session, {"key": after}) is not None
+    with store.glance() as connection:
+        assert BY_KEY.first(connection, {"key": undone}) is None
+        assert BY_KEY.first(connection, {"key": after}) is not None

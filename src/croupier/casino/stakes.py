@@ -160,7 +160,9 @@ class Stakes(RoundCommands):
     ) -> tuple[Person, dict[int, int], Pending | None]:
         """The player holding ``card_number``, the table's seats (box: person id) and, when a
         stake most likely joins the round taking stakes, that round's read for
-        :meth:`_betting_round`: sent together, one round trip on PostgreSQL."""
+        :meth:`_betting_round`: sent together, one round trip on PostgreSQL. (So a stake
+        refused for its seat has locked that round until its rollback: a moment, and in the
+        order every stake takes its locks.)"""
         player = ask_player(session, card_number)
         seats = _SEATED.send(session, {"table_id": table_id})
         looked = None

@@ -301,20 +301,25 @@ class Hot:
 class Pending:
     """A read sent by :meth:`Hot.send`, its rows not yet taken."""
 
-    __slots__ = ("_cursor", "_dialect", "_prepared", "_rows")
+    __slots__ = ("_cursor", "_dialect", "_error", "_prepared", "_rows")
 
     def __init__(self, prepared: _Prepared, dialect: Dialect, cursor: Any, rows: list[Any]) -> None:
         self._prepared, self._dialect, self._cursor, self._rows = prepared, dialect, cursor, rows
+        self._error: StatementError | None = None
 
     def rows(self) -> list[Any]:
         """Its result rows (waiting for them if they are not back: an error of a statement
-        sent before it is raised here, as SQLAlchemy's)."""
+        sent in the same transaction, before it or with it, is raised here as SQLAlchemy's,
+        and again at every later call)."""
+        if self._error is not None:
+            raise self._error
         if self._cursor is not None:
-            cursor, self._cursor = self._cursor, None
             try:
-                fetched = cursor.fetchall()
+                fetched = self._cursor.fetchall()
             except self._dialect.loaded_dbapi.Error as error:
-                raise _translated(error, self._dialect) from error
+                self._error = _translated(error, self._dialect)
+                raise self._error from error
+            self._cursor = None
             self._rows = _made(self._prepared, fetched)
         return self._rows
 
@@ -382,6 +387,10 @@ def savepoint(session: Session) -> Iterator[None]:
         yield
         _sync(session)  # a deferred statement's error is the block's: undone with it
     except BaseException:
+        # An error a read raised leaves psycopg's pipeline aborted until it syncs: synced
+        # here (its error is the one going on), or the rollback below would be dropped.
+        with contextlib.suppress(StatementError):
+            _sync(session)
         _execute(cursor, dialect, f"ROLLBACK TO SAVEPOINT {name}", (), many=False)
         _execute(cursor, dialect, f"RELEASE SAVEPOINT {name}", (), many=False)
         raise

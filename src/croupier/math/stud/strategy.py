@@ -373,8 +373,8 @@ def run_tally(profile: StudProfile, mode: str, results: list[ChunkResult]) -> Ta
     """The rule-class tallies of ``results`` (a whole run): each chunk's own, or the tally
     of record for the chunks it covers; None when a chunk has neither
     (:func:`tally_record.of_run`: the current version's, else version 1's)."""
-    records = {v: tally_of_record(profile, mode, v) for v in tally_record.FILES}
-    return tally_record.of_run(records, ((r.chunk, r.classes, r.tally_version) for r in results))
+    chunks = [(r.chunk, r.classes, r.tally_version) for r in results]
+    return tally_record.of_run(lambda v: tally_of_record(profile, mode, v), chunks)
 
 
 def record(profile_id: str, mode: str) -> list[int]:

@@ -15,7 +15,7 @@ from __future__ import annotations
 import gzip
 import json
 import os
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 
 from croupier.math.stud.after_sixth import SIX, THEN
@@ -56,14 +56,17 @@ def write(path: Path, covered: Iterable[int], tallies: Tally) -> None:
     os.replace(tmp, path)
 
 
-def of_run(records: dict[int, Record], chunks: Iterable[tuple[int, Tally, int]]) -> Tally | None:
+def of_run(
+    records: Callable[[int], Record], chunks: Iterable[tuple[int, Tally, int]]
+) -> Tally | None:
     """A whole run's tallies from its ``chunks`` (number, own tallies, their version):
-    each chunk's own or the record of a version covering it; the newest version's where
-    every chunk has them, else an older one's; None when none has them all."""
+    each chunk's own or the record of a version covering it (``records(version)``, read
+    only when that version is tried); the newest version's where every chunk has them,
+    else an older one's; None when none has them all."""
     run = list(chunks)
     numbers = {c for c, _, _ in run}
-    for version in sorted(records, reverse=True):
-        covered, recorded = records[version]
+    for version in sorted(FILES, reverse=True):
+        covered, recorded = records(version)
         if not covered <= numbers:
             continue  # the record covers chunks this run has not: not its tally
         parts = [recorded] if covered else []
