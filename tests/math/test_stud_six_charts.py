@@ -183,6 +183,11 @@ def test_the_tallies_are_recorded_merged_and_cover_their_chunks(
     assert run_tally(profile, "improve", [*later, _chunk(9, {})]) is None
     assert strategy._lacks_tallies(profile, "improve", _chunk(9, {}), covered)
     assert run_tally(profile, "improve", later[1:]) is None  # the record covers chunk 3 too
+    # a chunk whose tallies are of an older version goes to that version's record
+    save_chunk(profile, "improve", _chunk(11, three, 1))
+    strategy.record("six-card", "improve")
+    assert strategy.tally_of_record(profile, "improve", 1) == (frozenset({11}), three)
+    assert strategy.tally_of_record(profile, "improve")[0] == {3, 5}
 
 
 def test_a_chunk_computed_again_must_reproduce_its_figures() -> None:

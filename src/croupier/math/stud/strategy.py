@@ -379,25 +379,28 @@ def run_tally(profile: StudProfile, mode: str, results: list[ChunkResult]) -> Ta
 
 def record(profile_id: str, mode: str) -> list[int]:
     """Copy the cache's chunks of ``profile_id`` in ``mode`` (those :func:`load_chunk`
-    accepts) among the chunks of record, an ``improve`` run's tallies of the current
-    version merged into the tally of record; the chunks copied."""
+    accepts) among the chunks of record, an ``improve`` run's tallies merged into the tally
+    of record of their version; the chunks copied."""
     profile = profiles.load_as(profile_id, StudProfile)
-    covered, recorded = tally_of_record(profile, mode)
-    tallied: list[Tally] = []
+    records = {v: tally_of_record(profile, mode, v) for v in tally_record.FILES}
+    tallied: dict[int, list[Tally]] = {v: [] for v in tally_record.FILES}
     copied: list[ChunkResult] = []
     for chunk in range(n_chunks()):
         found = load_chunk(profile, mode, chunk, recorded=False)
         if found is None:
             continue
         if mode == "improve" and found.classes:
-            current = found.tally_version == TALLY_VERSION
-            if current and chunk not in covered:  # (covered: its tallies are in already)
-                tallied.append(found.classes)
-                covered |= {chunk}
+            version = found.tally_version
+            if chunk not in records[version][0]:  # (covered: its tallies are in already)
+                tallied[version].append(found.classes)
+                records[version] = (records[version][0] | {chunk}, records[version][1])
             found = replace(found, classes={})
         copied.append(found)
-    if tallied:  # first the tallies (whole or not at all), then the chunks without theirs
-        tally_record.write(_tally_path(profile, mode), covered, merge([recorded, *tallied]))
+    for version, more in tallied.items():  # first the tallies (each whole or not at all)
+        if more:
+            covered, recorded = records[version]
+            path = _tally_path(profile, mode, version)
+            tally_record.write(path, version, covered, merge([recorded, *more]))
     for found in copied:
         path = _path(profile, mode, found.chunk, RECORDED)
         path.parent.mkdir(parents=True, exist_ok=True)

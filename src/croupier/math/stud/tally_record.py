@@ -42,11 +42,11 @@ def read(path: Path, version: int) -> Record:
         raise ValueError(f"{path}: not a tally of record ({error!r}); record it again") from None
 
 
-def write(path: Path, covered: Iterable[int], tallies: Tally) -> None:
-    """Write the current version's record, whole or not at all (the same bytes for the
-    same tallies)."""
+def write(path: Path, version: int, covered: Iterable[int], tallies: Tally) -> None:
+    """Write a record of ``version``, whole or not at all (the same bytes for the same
+    tallies)."""
     data = {
-        "version": VERSION,
+        "version": version,
         "chunks": sorted(covered),
         "classes": dict(sorted(tallies.items())),
     }
