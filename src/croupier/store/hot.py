@@ -23,6 +23,11 @@ for: psycopg's pipeline sends it and the next statement that reads waits for it 
 Core would add a ``RETURNING`` of a generated primary key to a one-row insert, and a
 statement with a result is a round trip, not a deferred write.
 
+Reads that do not depend on each other can share one round trip the same way:
+:meth:`Hot.send` puts a read into the pipeline and :meth:`Pending.rows` takes its rows
+when they are needed (the next read that waits brings them back with its own); elsewhere
+a sent read runs at once.
+
 Rows come back as named tuples (``row.balance``, ``row._asdict()``). Not handled (a
 statement that needs them stays on the Core): expanding ``IN`` parameters (build one
 statement per list length, :func:`in_list`; a fixed list is ``IN`` ``literal()`` values)
